@@ -1,0 +1,67 @@
+"""Drawing helpers shared by every renderer: fonts, the seat palette, PNG output.
+
+Renderers are pure functions of a view dict; they never touch Discord or storage.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+ASSETS = Path(__file__).parent / "assets"
+
+# Seat colours: distinct, readable on the light board, and distinguishable with common
+# colour-vision deficiencies (Okabe-Ito palette order).
+SEAT_COLOURS: tuple[tuple[int, int, int], ...] = (
+    (0, 114, 178),  # blue
+    (213, 94, 0),  # vermilion
+    (0, 158, 115),  # bluish green
+    (204, 121, 167),  # reddish purple
+    (230, 159, 0),  # orange
+    (86, 180, 233),  # sky blue
+)
+SEAT_COLOUR_NAMES: tuple[str, ...] = ("blue", "red", "green", "purple", "orange", "sky")
+
+BACKGROUND = (246, 241, 228)
+INK = (34, 34, 34)
+MUTED = (120, 120, 120)
+PANEL = (255, 252, 244)
+HIGHLIGHT = (255, 214, 0)
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The project's shipped font (DejaVu Sans) at ``size`` pixels."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(ASSETS / name), size)
+
+
+def seat_colour(seat: int) -> tuple[int, int, int]:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    return image, ImageDraw.Draw(image)
+
+
+def text_centered(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    *,
+    fill: tuple[int, int, int] = INK,
+    bold: bool = False,
+) -> None:
+    draw.text(xy, text, font=font(size, bold), fill=fill, anchor="mm")
+
+
+def to_png(image: Image.Image) -> bytes:
+    """PNG bytes, deterministic for the same picture (no timestamps or metadata)."""
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False, compress_level=6)
+    return out.getvalue()
