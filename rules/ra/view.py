@@ -1,0 +1,84 @@
+"""What one seat may see. The bag order never appears (only its size); with ``hidden_fame`` on,
+fame totals, scoring breakdowns and score events of other seats are withheld until the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import Seat
+from rules.ra.data import AUCTION_SPACES, RA_SPACES, TILE_IDS, ra_blocked, ra_track_length
+from rules.ra.engine import legal_actions, result, to_act
+from rules.ra.actions import describe, encode
+from rules.ra.state import AUCTION, DISASTER, OVER, RaState
+
+
+def _tiles(counts: list[int]) -> dict[str, int]:
+    return {TILE_IDS[t]: c for t, c in enumerate(counts) if c}
+
+
+def view(s: RaState, viewer: Seat | None) -> dict[str, Any]:
+    over = s.phase == OVER
+    hide = s.hidden_fame and not over
+
+    def sees(seat: int) -> bool:
+        return not hide or seat == viewer
+
+    seats = []
+    for seat in range(s.players):
+        seats.append({
+            "seat": seat,
+            "suns_up": list(s.up[seat]),
+            "suns_down": list(s.down[seat]),
+            "fame": s.fame[seat] if sees(seat) else None,
+            "tiles": _tiles(s.held[seat]),
+        })
+    acting = sorted(to_act(s))
+    out: dict[str, Any] = {
+        "game": "ra",
+        "players": s.players,
+        "viewer": viewer,
+        "epoch": s.epoch,
+        "phase": s.phase,
+        "to_act": acting,
+        "turn": s.turn,
+        "hidden_fame": s.hidden_fame,
+        "ra_track": {
+            "count": s.ra_count,
+            "ends_at": ra_track_length(s.players),
+            "spaces": RA_SPACES,
+            "blocked": ra_blocked(s.players),
+        },
+        "auction_track": [TILE_IDS[t] for t in s.track],
+        "auction_spaces": AUCTION_SPACES,
+        "center_disk": s.center,
+        "bag_count": len(s.bag),
+        "seats": seats,
+        "auction": None,
+        "disaster": None,
+        "history": [] if hide else [h[:] for h in s.history],
+        "last_scoring": [] if hide else [dict(b) for b in s.breakdown],
+        "events": [e.text for e in s.log if e.to is None or viewer in e.to],
+        "result": None,
+    }
+    if hide and viewer is not None and 0 <= viewer < s.players:
+        out["history"] = [[h[viewer]] for h in s.history]
+        out["last_scoring"] = [dict(s.breakdown[viewer])] if s.breakdown else []
+    if s.phase == AUCTION:
+        out["auction"] = {
+            "reason": s.reason,
+            "ra_holder": s.ra_holder,
+            "high_bid": s.high_bid or None,
+            "high_bidder": s.high_bidder if s.high_bidder >= 0 else None,
+            "bids": [None if b < 0 else b for b in s.bids],
+            "bidder": s.turn,
+        }
+    if s.phase == DISASTER:
+        out["disaster"] = {"seat": s.winner, "pending": [TILE_IDS[t] for t in s.pending],
+                           "to_lose": s.to_lose}
+    if viewer is not None and viewer in acting:
+        out["legal"] = [{"code": encode(a), "label": describe(a)} for a in legal_actions(s, viewer)]
+    r = result(s)
+    if r is not None:
+        out["result"] = {"scores": list(r.scores), "ranks": list(r.ranks),
+                         "tiebreak": list(r.tiebreak or ())}
+    return out
