@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
+from functools import lru_cache
+from itertools import compress
+from operator import not_
 from typing import Any
+
+import msgspec
 
 from rules.base import (
     Event,
@@ -54,8 +60,22 @@ INFO = GameInfo(
 )
 
 
-def _list(values: Any) -> str:
-    return ", ".join(str(v) for v in values)
+NAMES = tuple(player_name(s) for s in range(MAX_PLAYERS))
+
+_TEXT: dict[tuple[int, ...], str] = {
+    combo: ", ".join(map(str, combo))
+    for k in range(4)
+    for combo in itertools.combinations_with_replacement(REGIONS, k)
+}
+"""Pre-joined pick lists ('5, 5, 7'): events are built on every move and must be cheap."""
+
+
+_SEAT_TEXT: tuple[dict[tuple[int, ...], str], ...] = tuple(
+    {combo: f"{name} {text or 'none'}" for combo, text in _TEXT.items()} for name in NAMES
+)
+"""'Player 2 5, 5, 7' for every seat and pick list (map() over them avoids per-seat f-strings)."""
+
+_POINTS_TEXT = tuple(f"{name} {{}} pts ({{}})" for name in NAMES)
 
 
 class ImperiumGame:
@@ -78,11 +98,11 @@ class ImperiumGame:
             scores=[0] * players,
             supply=[MARKERS] * players,
             board=[[0] * len(REGIONS) for _ in range(players)],
-            choices=[[] for _ in range(players)],
+            choices=[()] * players,
             events=[
                 Event(
                     "round",
-                    f"Round 1 begins: region {_list(regions_in_round(opts['variant'], 1))} "
+                    f"Round 1 begins: region {_TEXT[regions_in_round(opts['variant'], 1)]} "
                     "will be resolved.",
                     data={"round": 1, "regions": list(regions_in_round(opts["variant"], 1))},
                 )
@@ -92,7 +112,8 @@ class ImperiumGame:
     def to_act(self, state: ImperiumState) -> frozenset[Seat]:
         if state.finished:
             return frozenset()
-        return frozenset(s for s, c in enumerate(state.choices) if not c)
+        # C-level compress: to_act is called before every move, so it must be cheap.
+        return frozenset(compress(range(state.players), map(not_, state.choices)))
 
     def legal_actions(self, state: ImperiumState, seat: Seat) -> list[Play]:
         if state.finished or type(seat) is not int or not 0 <= seat < state.players:
@@ -113,25 +134,30 @@ class ImperiumGame:
                 f"You have already chosen for round {state.round}.", seat=seat, round=state.round
             )
         chosen = _actions.picks(action)  # validates; raises the player's error
-        new = copy_state(state)
-        new.choices[seat] = list(chosen)
-        waiting = sum(1 for c in new.choices if not c)
+        choices = state.choices[:]  # picks are tuples: a shallow copy is enough
+        choices[seat] = chosen
+        waiting = choices.count(())
         events = [
             Event(
                 "chose",
-                f"{player_name(seat)} has chosen ({new.players - waiting} of {new.players}).",
-                data={"seat": seat, "round": new.round},
+                f"{NAMES[seat]} has chosen ({state.players - waiting} of {state.players}).",
+                data={"seat": seat, "round": state.round},
             ),
             Event(
                 "my_choice",
-                f"You chose region {_list(chosen)} for round {new.round}.",
+                f"You chose region {_TEXT[chosen]} for round {state.round}.",
                 to=(seat,),
-                data={"seat": seat, "round": new.round, "picks": list(chosen)},
+                data={"seat": seat, "round": state.round, "picks": list(chosen)},
             ),
         ]
-        if waiting == 0:
+        if waiting:
+            # Only the choices change: share the board, scores and supply with the old state.
+            new = msgspec.structs.replace(state, choices=choices, events=events)
+        else:
+            new = copy_state(state)
+            new.choices = choices
             events += _finish_round(new)
-        new.events = events
+            new.events = events
         return new, events
 
     # ------------------------------------------------------------------ views and result
@@ -165,80 +191,85 @@ def _finish_round(state: ImperiumState) -> list[Event]:
     """Reveal, place, resolve, return markers, then start the next round or end (edits state)."""
     n = state.players
     rnd = state.round
-    events: list[Event] = []
     reveal = state.choices
-    for s in range(n):
-        events.append(
-            Event(
-                "reveal",
-                f"{player_name(s)} revealed region {_list(reveal[s])}.",
-                data={"seat": s, "round": rnd, "picks": list(reveal[s])},
-            )
+    events = [
+        Event(
+            "reveal",
+            f"Round {rnd} cards revealed: "
+            + "; ".join(map(dict.__getitem__, _SEAT_TEXT, reveal))
+            + ".",
+            data={"round": rnd, "picks": list(map(list, reveal))},
         )
-    placed_all: list[list[int]] = []
+    ]
+    placed_all: list[tuple[int, ...]] = []
+    shortages: list[Event] = []
+    supply = state.supply
+    board = state.board
     for s in range(n):  # seat order: only matters when someone runs short (house order)
         chosen = reveal[s]
-        have = state.supply[s]
-        # House rule: a short player fills the highest-numbered picks first.
-        placed = chosen if have >= len(chosen) else sorted(sorted(chosen, reverse=True)[:have])
-        row = state.board[s]
+        have = supply[s]
+        # House rule: a short player fills the highest-numbered picks first (picks are sorted).
+        placed = chosen if have >= 3 else chosen[3 - have :]
+        row = board[s]
         for p in placed:
             row[p - 1] += 1
-        state.supply[s] = have - len(placed)
-        placed_all.append(list(placed))
-        events.append(
-            Event(
-                "place",
-                f"{player_name(s)} placed {len(placed)} marker{'s' if len(placed) != 1 else ''}"
-                + (f" in region {_list(placed)}" if placed else "")
-                + f" ({state.supply[s]} left).",
-                data={"seat": s, "placed": list(placed), "supply": state.supply[s]},
-            )
-        )
+        supply[s] = have - len(placed)
+        placed_all.append(placed)
         if len(placed) < len(chosen):
-            missed = list(chosen)
-            for p in placed:
-                missed.remove(p)
-            events.append(
+            missed = chosen[: 3 - have]
+            shortages.append(
                 Event(
                     "shortage",
-                    f"{player_name(s)} ran out of markers: nothing placed for region {_list(missed)}.",
-                    data={"seat": s, "missed": missed},
+                    f"{NAMES[s]} ran out of markers: nothing placed for region {_TEXT[missed]}; "
+                    "missed placements are never made up.",
+                    data={"seat": s, "missed": list(missed)},
                 )
             )
+    events.append(
+        Event(
+            "place",
+            "Markers placed: "
+            + "; ".join(map(dict.__getitem__, _SEAT_TEXT, placed_all))
+            + ".",
+            data={"placed": list(map(list, placed_all)), "supply": supply[:]},
+        )
+    )
+    events += shortages
     resolutions: list[Resolution] = []
+    scores = state.scores
     for region in regions_in_round(state.variant, rnd):
-        counts = [state.board[s][region - 1] for s in range(n)]
-        points = resolve_region(counts, ROWS[region])
+        i = region - 1
+        counts = [board[s][i] for s in range(n)]
+        points = _resolve_cached(tuple(counts), region)
         for s in range(n):
-            state.scores[s] += points[s]
-            state.supply[s] += counts[s]  # only the resolved region's markers come back
-            state.board[s][region - 1] = 0
-        resolutions.append(Resolution(region=region, counts=counts, points=points))
-        parts = [f"{player_name(s)} {points[s]} ({counts[s]} marker{'s' if counts[s] != 1 else ''})"
-                 for s in range(n)]
+            scores[s] += points[s]
+            supply[s] += counts[s]  # only the resolved region's markers come back
+            board[s][i] = 0
+        resolutions.append(Resolution(region=region, counts=counts, points=list(points)))
         events.append(
             Event(
                 "resolve",
-                f"Region {region} resolved: " + "; ".join(parts) + ".",
-                data={"region": region, "counts": counts, "points": points},
+                f"Region {region} resolved (points, markers): "
+                + "; ".join(map(str.format, _POINTS_TEXT, points, counts))
+                + ".",
+                data={"region": region, "counts": counts, "points": list(points)},
             )
         )
-    state.last_reveal = [list(c) for c in reveal]
+    state.last_reveal = reveal  # choices are tuples, and choices gets a fresh list below
     state.last_placed = placed_all
     state.last_resolution = resolutions
-    state.choices = [[] for _ in range(n)]
+    state.choices = [()] * n
     if _game_ends(state):
         state.finished = True
-        best = max(state.scores)
-        winners = [s for s in range(n) if state.scores[s] == best]
-        who = " and ".join(player_name(s) for s in winners)
+        best = max(scores)
+        winners = [s for s in range(n) if scores[s] == best]
+        who = " and ".join(NAMES[s] for s in winners)
         events.append(
             Event(
                 "end",
                 f"Game over after round {rnd}: {who} {'win' if len(winners) > 1 else 'wins'} "
                 f"with {best} points.",
-                data={"scores": list(state.scores), "winners": winners},
+                data={"scores": scores[:], "winners": winners},
             )
         )
     else:
@@ -247,11 +278,17 @@ def _finish_round(state: ImperiumState) -> list[Event]:
         events.append(
             Event(
                 "round",
-                f"Round {state.round} begins: region {_list(nxt)} will be resolved.",
+                f"Round {state.round} begins: region {_TEXT[nxt]} will be resolved.",
                 data={"round": state.round, "regions": list(nxt)},
             )
         )
     return events
+
+
+@lru_cache(maxsize=1 << 16)
+def _resolve_cached(counts: tuple[int, ...], region: int) -> tuple[int, ...]:
+    """resolve_region memoised: the same small count patterns recur in almost every game."""
+    return tuple(resolve_region(counts, ROWS[region]))
 
 
 def _game_ends(state: ImperiumState) -> bool:

@@ -19,7 +19,7 @@ class ImperiumState(msgspec.Struct):
     """Everything about a game in progress.
 
     ``board[seat][region - 1]`` counts a seat's markers in a region. ``choices[seat]`` is the
-    seat's hidden pick multiset for this round (empty = not chosen yet); it must never reach another
+    seat's hidden picks for this round, sorted (empty = not chosen yet); it must never reach another
     seat's view. ``last_reveal``/``last_placed`` are public once revealed.
     """
 
@@ -30,29 +30,22 @@ class ImperiumState(msgspec.Struct):
     scores: list[int]
     supply: list[int]
     board: list[list[int]]
-    choices: list[list[int]]
-    last_reveal: list[list[int]] = []
-    last_placed: list[list[int]] = []
+    choices: list[tuple[int, ...]]
+    last_reveal: list[tuple[int, ...]] = []
+    last_placed: list[tuple[int, ...]] = []
     last_resolution: list[Resolution] = []
     events: list[Event] = []
     finished: bool = False
 
 
 def copy_state(s: ImperiumState) -> ImperiumState:
-    """A copy safe to change: the lists the engine edits in place are copied; the rest
-    (reveal, resolution, events) are only ever replaced wholesale, so they can be shared."""
-    return ImperiumState(
-        players=s.players,
-        variant=s.variant,
-        seed=s.seed,
-        round=s.round,
+    """A copy safe to change: the lists the engine edits in place (scores, supply, board rows) are
+    copied; the rest (each seat's choice list, reveal, resolution, events) are only ever replaced
+    wholesale, never edited, so they can be shared."""
+    return msgspec.structs.replace(
+        s,
         scores=s.scores[:],
         supply=s.supply[:],
         board=[row[:] for row in s.board],
-        choices=[c[:] for c in s.choices],
-        last_reveal=s.last_reveal,
-        last_placed=s.last_placed,
-        last_resolution=s.last_resolution,
-        events=s.events,
-        finished=s.finished,
+        choices=s.choices[:],
     )
