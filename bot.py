@@ -1,0 +1,193 @@
+"""Entry point: run the Discord bot, or play without Discord.
+
+python bot.py                      run the bot (needs DISCORD_TOKEN; see .env.example)
+python bot.py demo GAME --players N --seed S --out DIR [--options k=v ...] [--frames]
+python bot.py play GAME --players N [--seed S] [--ai 2,3] [--out DIR]
+python bot.py sync [--guild ID]    push slash commands to Discord (on deploy, not every start)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+from discord.ext import commands
+from dotenv import load_dotenv
+
+from cogs._common import reply_error
+from cogs._game import ActButton, ActSelect, GameCog
+from host.local import run_demo, run_hotseat
+from host.sessions import Host
+from host.store import SqliteStore
+from rules import GAMES
+from rules.base import RulesError
+
+log = logging.getLogger("bot")
+
+EXTENSIONS = ("cogs.lobby", "cogs.imperium")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting, read from the environment (and .env); defaults in .env.example."""
+
+    token: str | None
+    database_path: str
+    sync_commands: str  # "none" | "global" | a guild id
+    log_level: str
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        load_dotenv()
+        return cls(
+            token=os.environ.get("DISCORD_TOKEN") or None,
+            database_path=os.environ.get("DATABASE_PATH", "data/bot.db"),
+            sync_commands=os.environ.get("SYNC_COMMANDS", "none").strip().lower(),
+            log_level=os.environ.get("LOG_LEVEL", "INFO"),
+        )
+
+
+class BoardGameBot(commands.Bot):
+    """The bot: a Host over a store, the game cogs, and persistent buttons."""
+
+    def __init__(self, host: Host, *, sync_commands: str = "none") -> None:
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.host = host
+        self.sync_commands = sync_commands
+        self.game_cogs: dict[str, GameCog] = {}
+        self._resumed = False
+
+    async def setup_hook(self) -> None:
+        await self.host.store.open()
+        for ext in EXTENSIONS:
+            await self.load_extension(ext)
+        # Stateless buttons: their custom_ids carry everything, so they work after any restart.
+        self.add_dynamic_items(ActButton, ActSelect)
+        self.tree.on_error = self._on_tree_error  # type: ignore[assignment]
+        if self.sync_commands == "global":
+            await self.tree.sync()
+        elif self.sync_commands.isdigit():
+            guild = discord.Object(int(self.sync_commands))
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+
+    async def on_ready(self) -> None:
+        if self._resumed:
+            return
+        self._resumed = True
+        # Finish AI turns a crash may have left pending, and announce them.
+        for outcome in await self.host.load_open():
+            if outcome.steps:
+                cog = self.game_cogs.get(outcome.session.record.game)
+                if cog is not None:
+                    await cog.announce(await self.host.get(outcome.session.id), outcome)
+        log.info("ready: %d games open", len(await self.host.open_sessions()))
+
+    async def _on_tree_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        original = getattr(error, "original", error)
+        await reply_error(interaction, original)
+
+    async def close(self) -> None:
+        await super().close()
+        await self.host.store.close()
+
+
+def create_bot(database_path: str | Path, *, sync_commands: str = "none") -> BoardGameBot:
+    """A bot over the SQLite file at ``database_path`` (tests pass a temporary file)."""
+    return BoardGameBot(Host(SqliteStore(database_path)), sync_commands=sync_commands)
+
+
+def _parse_kv(pairs: list[str] | None) -> dict[str, str]:
+    out = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise SystemExit(f"--options takes name=value pairs, not '{pair}'")
+        out[key] = value
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bot.py", description="Board games for Discord.")
+    sub = parser.add_subparsers(dest="command")
+    demo = sub.add_parser("demo", help="play a whole game with AI seats and write pictures, log and result")
+    demo.add_argument("game", choices=sorted(GAMES))
+    demo.add_argument("--players", type=int, required=True)
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--out", type=Path, required=True)
+    demo.add_argument("--options", nargs="*", metavar="NAME=VALUE")
+    demo.add_argument("--ai", help="which AI plays every seat (default: the game's best)")
+    demo.add_argument("--frames", action="store_true", help="also write one PNG per move into DIR/frames")
+    play = sub.add_parser("play", help="hot-seat play in this terminal")
+    play.add_argument("game", choices=sorted(GAMES))
+    play.add_argument("--players", type=int, required=True)
+    play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--options", nargs="*", metavar="NAME=VALUE")
+    play.add_argument("--ai", default="", help="comma-separated seats (1-based) played by the computer")
+    play.add_argument("--out", type=Path, default=Path("out/play"), help="where the board picture is written")
+    sync = sub.add_parser("sync", help="register the slash commands with Discord, then exit")
+    sync.add_argument("--guild", help="a guild id for instant, guild-only registration")
+    args = parser.parse_args(argv)
+    settings = Settings.from_env()
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    try:
+        if args.command == "demo":
+            run_demo(
+                args.game,
+                players=args.players,
+                seed=args.seed,
+                out=args.out,
+                options=_parse_kv(args.options),
+                ai=args.ai,
+                frames=args.frames,
+                progress=print,
+            )
+            return 0
+        if args.command == "play":
+            ai_seats = frozenset(int(s) - 1 for s in args.ai.split(",") if s.strip())
+            run_hotseat(
+                args.game,
+                players=args.players,
+                seed=args.seed,
+                options=_parse_kv(args.options),
+                ai_seats=ai_seats,
+                out=args.out,
+            )
+            return 0
+    except RulesError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+    if not settings.token:
+        print(
+            "error: DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot token in it,\n"
+            "or try the games without Discord: python bot.py demo imperium --players 4 --seed 7 --out out/demo",
+            file=sys.stderr,
+        )
+        return 2
+    mode = settings.sync_commands
+    if args.command == "sync":
+        mode = args.guild or "global"
+    bot = create_bot(settings.database_path, sync_commands=mode)
+    if args.command == "sync":
+
+        async def _sync_only() -> None:
+            async with bot:  # login runs setup_hook, which syncs in this mode
+                await bot.login(settings.token or "")
+
+        asyncio.run(_sync_only())
+        return 0
+    bot.run(settings.token, log_handler=None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,275 @@
+"""What every game cog shares: announcing a stored outcome, and generic move buttons.
+
+A game cog subclasses ``GameCog`` and sets ``game_name`` and ``renderer``; sequential games then work
+with the generic ``ActButton``/``ActSelect`` controls built from ``legal_actions``. Games with
+secret simultaneous moves (Imperium) override ``public_controls`` and ``private_prompts``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+from discord.ext import commands
+
+from cogs._common import bot_of, clip, mention, png_file, reply, reply_error
+from host.errors import StaleVersion
+from host.sessions import Outcome, Session
+
+if TYPE_CHECKING:
+    from bot import BoardGameBot
+
+log = logging.getLogger(__name__)
+
+MAX_BUTTONS = 20  # 4 rows of 5; the fifth row is kept for navigation
+SELECT_LIMIT = 25  # Discord's cap on options in one select
+
+
+class GameCog(commands.Cog):
+    """Base class of the per-game cogs."""
+
+    game_name: ClassVar[str]
+    renderer: ClassVar[Callable[..., bytes]]
+
+    def __init__(self, bot: BoardGameBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.game_cogs[self.game_name] = self
+
+    async def cog_unload(self) -> None:
+        self.bot.game_cogs.pop(self.game_name, None)
+
+    # ---------------------------------------------------------------- hooks
+
+    def render(self, session: Session, viewer: int | None = None) -> bytes:
+        return type(self).renderer(session.view(viewer), viewer_seat=viewer)
+
+    def public_controls(self, session: Session) -> discord.ui.View | None:
+        """Buttons (or selects) for the one human seat to act, from its legal actions."""
+        acting = [s for s in session.to_act() if not session.seats[s].is_ai]
+        if len(acting) != 1:
+            return None
+        return action_view(session, acting[0])
+
+    async def private_prompts(self, session: Session, outcome: Outcome | None) -> None:
+        """Send hidden-move prompts by DM; sequential games need none."""
+
+    def board_needed(self, outcome: Outcome | None) -> bool:
+        """Whether this outcome changed the public picture (a secret choice does not)."""
+        return True
+
+    # ---------------------------------------------------------------- announcing
+
+    async def thread_of(self, session: Session) -> discord.abc.Messageable | None:
+        channel_id = session.record.thread_id or session.record.channel_id
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                log.warning("game %s: channel %s is gone", session.id, channel_id)
+                return None
+        return channel  # type: ignore[return-value]
+
+    def status_lines(self, session: Session) -> list[str]:
+        """Whose turn it is (with mentions), or the final standings."""
+        result = session.result()
+        seats = session.seats
+        if result is not None:
+            order = sorted(range(len(seats)), key=lambda s: (result.ranks[s], s))
+            lines = ["🏁 **Game over.** Final standings:"]
+            for s in order:
+                lines.append(
+                    f"{result.ranks[s]}. {mention(seats[s].user_id, seats[s].name)} — {result.scores[s]}"
+                )
+            if result.note:
+                lines.append(result.note)
+            return lines
+        acting = sorted(session.to_act())
+        if not acting:
+            return []
+        names = ", ".join(mention(seats[s].user_id, seats[s].name) for s in acting)
+        return [f"➡️ To play: {names}"]
+
+    def public_lines(self, outcome: Outcome | None) -> list[str]:
+        if outcome is None:
+            return []
+        lines = []
+        for step in outcome.steps:
+            lines.extend(e.text for e in step.events if e.to is None)
+        return lines
+
+    async def announce(
+        self, session: Session, outcome: Outcome | None = None, *, force_board: bool = False
+    ) -> None:
+        """Post what happened, the board and whose turn it is; then the private prompts.
+
+        Called only after the host has stored the outcome, so a failure here loses nothing:
+        ``/game status`` re-posts the board at any time.
+        """
+        channel = await self.thread_of(session)
+        if channel is None:
+            return
+        lines = self.public_lines(outcome)
+        with_board = force_board or self.board_needed(outcome) or session.result() is not None
+        if with_board:
+            lines += self.status_lines(session)
+        content = clip("\n".join(lines) or "\u200b")
+        try:
+            if with_board:
+                image = await asyncio.to_thread(self.render, session, None)
+                controls = self.public_controls(session)
+                kwargs: dict[str, Any] = {"file": png_file(image, f"{self.game_name}-{session.version}.png")}
+                if controls is not None:
+                    kwargs["view"] = controls
+                message = await channel.send(content, **kwargs)
+                await self._retire_previous(session, channel)
+                await self.bot.host.set_messages(session.id, message_id=message.id)
+            else:
+                await channel.send(content)
+        except discord.HTTPException as exc:
+            log.warning("game %s: announcement failed: %s", session.id, exc)
+        await self.private_prompts(session, outcome)
+
+    async def _retire_previous(self, session: Session, channel: discord.abc.Messageable) -> None:
+        """Strip the buttons from the previous board so only the newest one is clickable."""
+        old = session.record.message_id
+        if old is None or not hasattr(channel, "get_partial_message"):
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(old).edit(view=None)  # type: ignore[attr-defined]
+
+    async def after_submit(self, interaction: discord.Interaction, outcome: Outcome) -> None:
+        """Announce the result of a player's move (duplicates were already announced)."""
+        if outcome.duplicate:
+            return
+        fresh = await self.bot.host.get(outcome.session.id)
+        await self.announce(fresh, outcome)
+
+
+# ---------------------------------------------------------------- generic controls
+
+
+def action_view(session: Session, seat: int) -> discord.ui.View | None:
+    """One button per legal action when they fit, else selects of up to 25 actions each."""
+    game = session.game
+    actions = game.legal_actions(session.state, seat)
+    if not actions:
+        return None
+    view = discord.ui.View(timeout=None)
+    if len(actions) <= MAX_BUTTONS:
+        for action in actions:
+            code = game.encode_action(action)
+            view.add_item(ActButton(session.id, session.version, code, game.describe_action(action)))
+        return view
+    for page in range(min(4, (len(actions) + SELECT_LIMIT - 1) // SELECT_LIMIT)):
+        chunk = actions[page * SELECT_LIMIT : (page + 1) * SELECT_LIMIT]
+        options = [
+            discord.SelectOption(label=game.describe_action(a)[:100], value=game.encode_action(a))
+            for a in chunk
+        ]
+        view.add_item(ActSelect(session.id, session.version, page, options))
+    return view
+
+
+class ActButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"act:(?P<sid>[0-9a-f]{1,16}):(?P<ver>[0-9]{1,9}):(?P<code>[A-Za-z0-9._-]{1,60})",
+):
+    """A move button; the custom_id carries session, version and the action's code."""
+
+    def __init__(self, sid: str, version: int, code: str, label: str = "…") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"act:{sid}:{version}:{code}"
+            )
+        )
+        self.sid, self.version, self.code = sid, version, code
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> ActButton:
+        return cls(match["sid"], int(match["ver"]), match["code"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await submit_from_interaction(interaction, self.sid, self.code, self.version)
+
+
+class ActSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"acts:(?P<sid>[0-9a-f]{1,16}):(?P<ver>[0-9]{1,9}):(?P<page>[0-9])",
+):
+    """A page of moves in a select, for turns with more moves than buttons."""
+
+    def __init__(
+        self, sid: str, version: int, page: int, options: list[discord.SelectOption] | None = None
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"acts:{sid}:{version}:{page}",
+                placeholder=f"Choose a move ({page + 1})",
+                options=options or [discord.SelectOption(label="…", value="-")],
+            )
+        )
+        self.sid, self.version = sid, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+    ) -> ActSelect:
+        return cls(match["sid"], int(match["ver"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        if len(values) != 1 or not isinstance(values[0], str):
+            await reply(interaction, "⚠️ Choose exactly one move.")
+            return
+        await submit_from_interaction(interaction, self.sid, values[0], self.version)
+
+
+async def submit_from_interaction(
+    interaction: discord.Interaction, sid: str, action: Any, version: int | None
+) -> Outcome | None:
+    """defer → host.submit → announce; any rejection becomes an ephemeral reply and changes nothing."""
+    bot = bot_of(interaction)
+    try:
+        await interaction.response.defer()
+        outcome = await bot.host.submit(
+            sid, interaction.user.id, action, expected_version=version, interaction_id=interaction.id
+        )
+    except StaleVersion as exc:
+        await show_current_board(interaction, sid, str(exc))
+        return None
+    except Exception as exc:
+        await reply_error(interaction, exc)
+        return None
+    cog = bot.game_cogs.get(outcome.session.record.game)
+    if cog is not None:
+        await cog.after_submit(interaction, outcome)
+    return outcome
+
+
+async def show_current_board(interaction: discord.Interaction, sid: str, note: str) -> None:
+    """Ephemerally show the board as it is now, with the controls of this user's seat."""
+    bot = bot_of(interaction)
+    try:
+        session = await bot.host.get(sid)
+    except Exception as exc:
+        await reply_error(interaction, exc)
+        return
+    cog = bot.game_cogs.get(session.record.game)
+    if cog is None or session.state is None:
+        await reply(interaction, f"⚠️ {note}")
+        return
+    seat = session.seat_of(interaction.user.id)
+    image = await asyncio.to_thread(cog.render, session, seat)
+    kwargs: dict[str, Any] = {"file": png_file(image, f"{session.record.game}-{session.version}.png")}
+    lines = [f"⚠️ {note}", *cog.status_lines(session)]
+    await reply(interaction, clip("\n".join(lines)), **kwargs)

@@ -1,0 +1,247 @@
+"""/imperium: secret card choice by DM (ephemeral fallback in the thread), reveal with the board.
+
+The picker keeps the picks made so far in its custom_ids (``imp:<sid>:<round>:<picks>:<op>``), so
+it needs no memory on our side and keeps working after a restart. Nothing about a choice is ever
+posted in the thread before the reveal: only "Alice has chosen (2 of 4)".
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs._common import bot_of, clip, mention, reply, reply_error, safe_dm
+from cogs._game import GameCog, submit_from_interaction
+from host.errors import NotSeated, SessionClosed, SessionNotFound, StaleVersion
+from host.sessions import Outcome, Session
+from render.imperium import render as render_imperium
+from rules.imperium import play_from_picks
+
+if TYPE_CHECKING:
+    from bot import BoardGameBot
+
+
+def describe_picks(picks: str) -> str:
+    if not picks:
+        return "nothing yet"
+    counts = {r: picks.count(r) for r in sorted(set(picks))}
+    parts = []
+    for region, n in counts.items():
+        if n == 1:
+            parts.append(f"region {region}")
+        else:
+            banners = "both banners" if n == 3 else "a banner"
+            parts.append(f"region {region} ×{n} (with {banners})")
+    return ", ".join(parts)
+
+
+def picker_content(session: Session, seat: int, picks: str) -> str:
+    view = session.view(seat)
+    rnd = view["round"]
+    resolving = ", ".join(str(r) for r in view["resolving"]) or "—"
+    me = view["players"][seat]
+    return (
+        f"**Imperium · round {rnd}** (resolves region {resolving}) · game `{session.id}`\n"
+        f"Your markers in supply: {me['supply']} · score {me['score']}\n"
+        f"Choose three regions (a region may be chosen two or three times: banners are added for you).\n"
+        f"Your picks: **{describe_picks(picks)}** ({len(picks)}/3)"
+    )
+
+
+def picker_view(sid: str, rnd: int, picks: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    full = len(picks) >= 3
+    for region in range(1, 10):
+        button = PickButton(sid, rnd, picks, str(region), label=str(region))
+        button.item.disabled = full or picks.count(str(region)) >= 3
+        button.item.row = (region - 1) // 3
+        view.add_item(button)
+    clear = PickButton(sid, rnd, picks, "x", label="Clear", style=discord.ButtonStyle.secondary)
+    clear.item.disabled = not picks
+    clear.item.row = 3
+    confirm = PickButton(sid, rnd, picks, "c", label="Confirm", style=discord.ButtonStyle.success)
+    confirm.item.disabled = not full
+    confirm.item.row = 3
+    view.add_item(clear)
+    view.add_item(confirm)
+    return view
+
+
+class PickButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"imp:(?P<sid>[0-9a-f]{1,16}):(?P<rnd>[0-9]{1,4}):(?P<picks>[1-9]{0,3}):(?P<op>[1-9xco])",
+):
+    """One button of the secret picker: a region (1-9), Clear (x), Confirm (c) or Open (o)."""
+
+    def __init__(
+        self,
+        sid: str,
+        rnd: int,
+        picks: str,
+        op: str,
+        *,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"imp:{sid}:{rnd}:{picks}:{op}")
+        )
+        self.sid, self.rnd, self.picks, self.op = sid, rnd, picks, op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> PickButton:
+        return cls(match["sid"], int(match["rnd"]), match["picks"], match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        try:
+            session = await bot.host.get(self.sid)
+            seat = session.seat_of(interaction.user.id)
+            _check_can_choose(session, seat, self.rnd, self.op == "o")
+        except Exception as exc:
+            await reply_error(interaction, exc)
+            return
+        assert seat is not None
+        if self.op == "o":  # the thread's fallback button: open a private picker
+            await interaction.response.send_message(
+                picker_content(session, seat, ""),
+                view=picker_view(self.sid, session.view(seat)["round"], ""),
+                ephemeral=True,
+            )
+            return
+        if self.op == "c":
+            await self._confirm(interaction, session)
+            return
+        picks = "" if self.op == "x" else "".join(sorted(self.picks + self.op))
+        if len(picks) > 3 or any(picks.count(r) > 3 for r in picks):
+            await reply(interaction, "⚠️ You already have three picks; Clear to start again.")
+            return
+        await interaction.response.edit_message(
+            content=picker_content(session, seat, picks), view=picker_view(self.sid, self.rnd, picks)
+        )
+
+    async def _confirm(self, interaction: discord.Interaction, session: Session) -> None:
+        try:
+            play = play_from_picks([int(p) for p in self.picks])
+        except Exception as exc:
+            await reply_error(interaction, exc)
+            return
+        outcome = await submit_from_interaction(interaction, self.sid, play, None)
+        if outcome is None:
+            return
+        text = f"✅ You chose **{describe_picks(self.picks)}** for round {self.rnd} of game `{self.sid}`."
+        if outcome.session.status == "active" and outcome.session.view(None)["round"] == self.rnd:
+            text += " Waiting for the others."
+        else:
+            text += " All choices are in: see the thread for the reveal."
+        if interaction.message is not None:
+            try:
+                await interaction.edit_original_response(content=text, view=None)
+            except discord.HTTPException:
+                await reply(interaction, text)
+
+
+def _check_can_choose(session: Session, seat: int | None, rnd: int, opening: bool) -> None:
+    if session.status != "active":
+        raise SessionClosed("This game is over; no more choices can be made.")
+    if seat is None:
+        raise NotSeated("You are not playing in this game.")
+    current = session.view(seat)["round"]
+    if not opening and rnd != current:
+        raise StaleVersion(f"That picker was for round {rnd}; the game is now in round {current}.")
+    if seat not in session.to_act():
+        raise StaleVersion(f"You have already chosen for round {current}.")
+
+
+class Imperium(GameCog, commands.GroupCog, group_name="imperium", group_description="Play Imperium"):
+    """Imperium: choose three regions in secret each round; majorities score."""
+
+    game_name = "imperium"
+    renderer = staticmethod(render_imperium)
+
+    def __init__(self, bot: BoardGameBot) -> None:
+        GameCog.__init__(self, bot)
+        commands.GroupCog.__init__(self)
+
+    def board_needed(self, outcome: Outcome | None) -> bool:
+        # A secret choice changes nothing anyone may see; only the reveal redraws the board.
+        if outcome is None:
+            return True
+        return any(e.kind != "chose" and e.to is None for step in outcome.steps for e in step.events)
+
+    def public_controls(self, session: Session) -> discord.ui.View | None:
+        if session.status != "active" or not any(not session.seats[s].is_ai for s in session.to_act()):
+            return None
+        view = discord.ui.View(timeout=None)
+        rnd = session.view(None)["round"]
+        view.add_item(
+            PickButton(
+                session.id, rnd, "", "o", label="Choose privately", style=discord.ButtonStyle.secondary
+            )
+        )
+        return view
+
+    async def private_prompts(self, session: Session, outcome: Outcome | None) -> None:
+        """At the start of each round, DM every human who must choose; say in the thread if DMs fail."""
+        if session.status != "active" or not self.board_needed(outcome):
+            return
+        closed = []
+        for seat in sorted(session.to_act()):
+            info = session.seats[seat]
+            if info.is_ai or info.user_id is None:
+                continue
+            rnd = session.view(seat)["round"]
+            ok = await safe_dm(
+                self.bot,
+                info.user_id,
+                picker_content(session, seat, ""),
+                view=picker_view(session.id, rnd, ""),
+            )
+            if not ok:
+                closed.append(mention(info.user_id, info.name))
+        if closed:
+            channel = await self.thread_of(session)
+            if channel is not None:
+                await channel.send(
+                    clip(
+                        f"📪 {', '.join(closed)}: I can't DM you. Press **Choose privately** above to choose."
+                    )
+                )
+
+    @app_commands.command(name="choose", description="Open your secret picker for the current round")
+    @app_commands.describe(game_id="The game's id (optional inside its thread)")
+    async def choose(self, interaction: discord.Interaction, game_id: str | None = None) -> None:
+        try:
+            sessions = await self.bot.host.open_sessions(channel_id=interaction.channel_id)
+            mine = [
+                s
+                for s in sessions
+                if s.record.game == "imperium" and s.seat_of(interaction.user.id) is not None
+            ]
+            if game_id:
+                session = await self.bot.host.get(game_id.strip().lower())
+            elif len(mine) == 1:
+                session = mine[0]
+            else:
+                raise SessionNotFound("Give the game id: I can't tell which Imperium game you mean here.")
+            seat = session.seat_of(interaction.user.id)
+            _check_can_choose(session, seat, 0, True)
+        except Exception as exc:
+            await reply_error(interaction, exc)
+            return
+        assert seat is not None
+        rnd = session.view(seat)["round"]
+        await interaction.response.send_message(
+            picker_content(session, seat, ""), view=picker_view(session.id, rnd, ""), ephemeral=True
+        )
+
+
+async def setup(bot: BoardGameBot) -> None:
+    bot.add_dynamic_items(PickButton)
+    await bot.add_cog(Imperium(bot))

@@ -1,0 +1,194 @@
+"""Games without Discord: AI-only demos and hot-seat play in a terminal (``python bot.py demo|play``)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from render import get_renderer
+from rules import get_game
+from rules.ai import RandomAI
+from rules.base import Game, RulesError, resolve_options
+
+
+def ai_players(game_name: str) -> Mapping[str, Any]:
+    return getattr(importlib.import_module(f"rules.{game_name}"), "AIS", {"random": RandomAI()})
+
+
+def default_ai(game_name: str) -> str:
+    ais = ai_players(game_name)
+    for name in ("greedy", "evaluator"):
+        if name in ais:
+            return name
+    return "random"
+
+
+@dataclass
+class LocalGame:
+    """One game played in-process: the engine, its state and the log of applied actions."""
+
+    game_name: str
+    players: int
+    seed: int
+    options: dict[str, str]
+    game: Game[Any, Any] = field(init=False)
+    state: Any = field(init=False)
+    log: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.game = get_game(self.game_name)
+        self.options = resolve_options(self.game.info, self.options)
+        self.state = self.game.setup(self.players, self.options, self.seed)
+
+    def apply(self, seat: int, action: Any) -> list[Any]:
+        self.state, events = self.game.apply(self.state, seat, action)
+        self.log.append(
+            {
+                "n": len(self.log) + 1,
+                "seat": seat,
+                "code": self.game.encode_action(action),
+                "action": json.loads(msgspec.json.encode(action)),
+                "text": self.game.describe_action(action),
+                "events": [e.text for e in events if e.to is None],
+            }
+        )
+        return events
+
+    def render(self, viewer: int | None = None) -> bytes:
+        return get_renderer(self.game_name)(self.game.view(self.state, viewer), viewer_seat=viewer)
+
+    def result_json(self) -> dict[str, Any]:
+        result = self.game.result(self.state)
+        return {
+            "game": self.game_name,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "actions": len(self.log),
+            "finished": result is not None,
+            "scores": list(result.scores) if result else None,
+            "ranks": list(result.ranks) if result else None,
+            "winners": list(result.winners) if result else None,
+            "tiebreak": list(result.tiebreak) if result and result.tiebreak is not None else None,
+            "note": result.note if result else "",
+        }
+
+
+def run_demo(
+    game_name: str,
+    *,
+    players: int,
+    seed: int,
+    out: Path,
+    options: Mapping[str, str] | None = None,
+    ai: str | None = None,
+    frames: bool = False,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Play a whole game with AI seats; write final.png, log.jsonl and result.json into ``out``."""
+    local = LocalGame(game_name, players, seed, dict(options or {}))
+    ais = ai_players(game_name)
+    name = ai or default_ai(game_name)
+    if name not in ais:
+        raise RulesError(f"Unknown AI '{name}' for {game_name}. Available: {', '.join(sorted(ais))}.")
+    player = ais[name]
+    out.mkdir(parents=True, exist_ok=True)
+    if frames:
+        (out / "frames").mkdir(exist_ok=True)
+        (out / "frames" / "0000.png").write_bytes(local.render())
+    game = local.game
+    for _ in range(game.info.max_actions):
+        if game.result(local.state) is not None:
+            break
+        seat = min(game.to_act(local.state))
+        rng = random.Random(f"{seed}:{len(local.log)}:{seat}")
+        local.apply(seat, player.choose(game, local.state, seat, rng))
+        if frames:
+            (out / "frames" / f"{len(local.log):04d}.png").write_bytes(local.render())
+    with (out / "log.jsonl").open("w", encoding="utf-8") as fh:
+        for line in local.log:
+            fh.write(json.dumps(line, ensure_ascii=False) + "\n")
+    (out / "final.png").write_bytes(local.render())
+    result = local.result_json()
+    result["ai"] = name
+    (out / "result.json").write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    if progress:
+        progress(f"{game.info.title}: {len(local.log)} actions; scores {result['scores']}; wrote {out}")
+    return result
+
+
+def run_hotseat(
+    game_name: str,
+    *,
+    players: int,
+    seed: int,
+    options: Mapping[str, str] | None = None,
+    ai_seats: frozenset[int] = frozenset(),
+    out: Path | None = None,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+) -> dict[str, Any]:
+    """Hot-seat play in a terminal: each human seat types its move when the screen is theirs."""
+    local = LocalGame(game_name, players, seed, dict(options or {}))
+    game = local.game
+    ai = ai_players(game_name)[default_ai(game_name)]
+    last_owner: int | None = None
+    write(f"{game.info.title}, {players} players, seed {seed}. Type 'help' at a prompt for help, 'quit' to stop.")
+    while game.result(local.state) is None:
+        seat = min(game.to_act(local.state))
+        if seat in ai_seats:
+            rng = random.Random(f"{seed}:{len(local.log)}:{seat}")
+            events = local.apply(seat, ai.choose(game, local.state, seat, rng))
+            _print_events(write, events, None)
+            continue
+        if game.info.hidden_information and last_owner != seat:
+            write("\n" * 40)
+            read(f"Pass the keyboard to Player {seat + 1}, then press Enter. ")
+        last_owner = seat
+        if out is not None:
+            out.mkdir(parents=True, exist_ok=True)
+            (out / "board.png").write_bytes(local.render(seat))
+        legal = game.legal_actions(local.state, seat)
+        write(
+            f"\nPlayer {seat + 1}, your move ({len(legal)} legal). Board picture: {out / 'board.png' if out else '-'}"
+        )
+        if len(legal) <= 40:
+            for i, action in enumerate(legal, 1):
+                write(f"  {i:2d}. {game.describe_action(action)}  [{game.encode_action(action)}]")
+        else:
+            samples = ", ".join(game.encode_action(a) for a in legal[:5])
+            write(f"  Type a move code ({samples}, ...) or 'list' to see all.")
+        answer = read("> ").strip()
+        if answer == "quit":
+            break
+        if answer in {"help", "list"}:
+            for i, action in enumerate(legal, 1):
+                write(f"  {i:3d}. {game.describe_action(action)}  [{game.encode_action(action)}]")
+            continue
+        try:
+            action = (
+                legal[int(answer) - 1]
+                if answer.isdigit() and 0 < int(answer) <= len(legal)
+                else (game.decode_action(answer))
+            )
+            events = local.apply(seat, action)
+        except RulesError as exc:
+            write(f"  ✗ {exc}")
+            continue
+        _print_events(write, events, seat)
+    result = local.result_json()
+    write(f"\nResult: scores {result['scores']}, ranks {result['ranks']}")
+    return result
+
+
+def _print_events(write: Callable[[str], None], events: list[Any], seat: int | None) -> None:
+    for e in events:
+        if e.to is None or (seat is not None and seat in e.to):
+            write(f"  · {e.text}")

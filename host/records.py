@@ -1,0 +1,52 @@
+"""Plain records the store reads and writes: a session row, a seat, a logged action."""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class SeatInfo(msgspec.Struct, frozen=True):
+    """Who sits in a seat: a Discord user (``user_id``) or an AI (``ai`` names it)."""
+
+    name: str
+    user_id: int | None = None
+    ai: str | None = None
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai is not None
+
+
+class SessionRecord(msgspec.Struct, frozen=True):
+    """One game as stored. ``state`` is the engine state as JSON (None while in the lobby)."""
+
+    id: str
+    game: str
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    options: dict[str, str]
+    seats: tuple[SeatInfo, ...]
+    seed: int
+    status: str  # lobby | active | finished | aborted
+    version: int
+    created_at: float
+    updated_at: float
+    state: bytes | None = None
+    result: bytes | None = None
+    thread_id: int | None = None
+    message_id: int | None = None
+
+
+class ActionRecord(msgspec.Struct, frozen=True):
+    """One applied action: ``version`` is the session version it produced (1, 2, ...)."""
+
+    session_id: str
+    version: int
+    seat: int
+    action: bytes  # the action as JSON
+    interaction_id: int | None
+    created_at: float
+
+
+OPEN_STATUSES = ("lobby", "active")

@@ -1,0 +1,375 @@
+"""Games as sessions: the lobby, moves, AI seats, persistence before announcement.
+
+The host knows nothing of Discord. A front end calls these methods and announces what they return;
+by the time a method returns, everything it reports is already stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import random
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from host.errors import (
+    LobbyError,
+    NotSeated,
+    PermissionDenied,
+    SessionClosed,
+    SessionNotFound,
+    StaleVersion,
+)
+from host.records import OPEN_STATUSES, SeatInfo, SessionRecord
+from host.store import DuplicateInteraction, Store
+from rules import GAMES, get_game
+from rules.base import Event, Game, InvalidAction, Result, check_players, resolve_options
+
+DEFAULT_AI = "random"
+
+
+@dataclass(frozen=True)
+class Session:
+    """A stored game with its decoded engine state (None while in the lobby)."""
+
+    record: SessionRecord
+    state: Any | None
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        return GAMES[self.record.game]
+
+    @property
+    def status(self) -> str:
+        return self.record.status
+
+    @property
+    def version(self) -> int:
+        return self.record.version
+
+    @property
+    def seats(self) -> tuple[SeatInfo, ...]:
+        return self.record.seats
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, seat in enumerate(self.record.seats):
+            if seat.user_id == user_id:
+                return i
+        return None
+
+    def to_act(self) -> frozenset[int]:
+        if self.state is None or self.record.status != "active":
+            return frozenset()
+        return self.game.to_act(self.state)
+
+    def result(self) -> Result | None:
+        return self.game.result(self.state) if self.state is not None else None
+
+    def view(self, viewer: int | None) -> dict[str, Any]:
+        if self.state is None:
+            return {}
+        return self.game.view(self.state, viewer)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied action and what it produced."""
+
+    seat: int
+    action: Any
+    events: tuple[Event, ...]
+    version: int
+    by_ai: bool
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a call changed: the session as stored afterwards and the steps applied, in order."""
+
+    session: Session
+    steps: tuple[Step, ...] = ()
+    duplicate: bool = False
+
+    @property
+    def events(self) -> list[Event]:
+        return [e for step in self.steps for e in step.events]
+
+
+def _ais_for(game_name: str) -> Mapping[str, Any]:
+    module = importlib.import_module(f"rules.{game_name}")
+    return getattr(module, "AIS", {})
+
+
+class Host:
+    """Session service over a Store. One instance per process."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float] = time.time,
+        seed_source: Callable[[], int] = lambda: secrets.randbits(31),
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.seed_source = seed_source
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._cache: dict[str, tuple[int, Any]] = {}
+
+    # ------------------------------------------------------------------ loading
+
+    def _lock(self, sid: str) -> asyncio.Lock:
+        lock = self._locks.get(sid)
+        if lock is None:
+            lock = self._locks[sid] = asyncio.Lock()
+        return lock
+
+    def _decode_state(self, rec: SessionRecord) -> Any | None:
+        if rec.state is None:
+            return None
+        cached = self._cache.get(rec.id)
+        if cached is not None and cached[0] == rec.version:
+            return cached[1]
+        state = msgspec.json.decode(rec.state, type=GAMES[rec.game].state_type)
+        self._cache[rec.id] = (rec.version, state)
+        return state
+
+    async def get(self, sid: str) -> Session:
+        """The session ``sid``; a malformed or unknown id raises SessionNotFound."""
+        if not isinstance(sid, str) or not sid.isalnum() or len(sid) > 16:
+            raise SessionNotFound("That is not a game id.")
+        rec = await self.store.load_session(sid)
+        if rec is None or rec.game not in GAMES:
+            raise SessionNotFound(f"There is no game with id {sid}.")
+        return Session(rec, self._decode_state(rec))
+
+    async def open_sessions(self, *, guild_id: int | None = None, channel_id: int | None = None) -> list[Session]:
+        recs = await self.store.list_sessions(statuses=OPEN_STATUSES, guild_id=guild_id, channel_id=channel_id)
+        return [Session(r, self._decode_state(r)) for r in recs if r.game in GAMES]
+
+    async def load_open(self) -> list[Outcome]:
+        """At start-up: load every open game and finish any AI turns a crash left pending."""
+        outcomes = []
+        for session in await self.open_sessions():
+            if session.status == "active":
+                outcomes.append(await self.run_ai(session.id))
+        return outcomes
+
+    # ------------------------------------------------------------------ lobby
+
+    async def create_lobby(
+        self,
+        game_name: str,
+        *,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        creator_name: str,
+        options: Mapping[str, str] | None = None,
+        seed: int | None = None,
+    ) -> Session:
+        game = get_game(game_name)
+        resolved = resolve_options(game.info, options)
+        now = self.clock()
+        rec = SessionRecord(
+            id=secrets.token_hex(4),
+            game=game_name,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            creator_id=creator_id,
+            options=resolved,
+            seats=(SeatInfo(name=creator_name, user_id=creator_id),),
+            seed=self.seed_source() if seed is None else seed,
+            status="lobby",
+            version=0,
+            created_at=now,
+            updated_at=now,
+        )
+        await self.store.insert_session(rec)
+        return Session(rec, None)
+
+    async def _lobby(self, sid: str) -> Session:
+        session = await self.get(sid)
+        if session.status != "lobby":
+            raise LobbyError("This game has already started." if session.status == "active" else "This game is closed.")
+        return session
+
+    async def _save_seats(self, session: Session, seats: tuple[SeatInfo, ...]) -> Session:
+        await self.store.update_session(session.id, session.version, seats=seats)
+        return await self.get(session.id)
+
+    async def join(self, sid: str, user_id: int, name: str) -> Session:
+        async with self._lock(sid):
+            session = await self._lobby(sid)
+            info = session.game.info
+            if session.seat_of(user_id) is not None:
+                raise LobbyError("You have already joined this game.")
+            if len(session.seats) >= info.max_players:
+                raise LobbyError(f"The table is full: {info.title} seats at most {info.max_players}.")
+            return await self._save_seats(session, (*session.seats, SeatInfo(name=name, user_id=user_id)))
+
+    async def leave(self, sid: str, user_id: int) -> Session:
+        async with self._lock(sid):
+            session = await self._lobby(sid)
+            seat = session.seat_of(user_id)
+            if seat is None:
+                raise NotSeated("You are not in this lobby.")
+            if user_id == session.record.creator_id:
+                raise LobbyError("You created this game: use Cancel to close the lobby instead.")
+            return await self._save_seats(session, session.seats[:seat] + session.seats[seat + 1 :])
+
+    async def add_ai(self, sid: str, user_id: int, ai: str | None = None) -> Session:
+        async with self._lock(sid):
+            session = await self._lobby(sid)
+            if session.seat_of(user_id) is None:
+                raise NotSeated("Join the lobby before adding computer players.")
+            info = session.game.info
+            if len(session.seats) >= info.max_players:
+                raise LobbyError(f"The table is full: {info.title} seats at most {info.max_players}.")
+            ais = _ais_for(session.record.game)
+            ai = ai or ("greedy" if "greedy" in ais else DEFAULT_AI)
+            if ai not in ais:
+                raise LobbyError(f"Unknown AI '{ai}'. Available: {', '.join(sorted(ais))}.")
+            n = sum(1 for s in session.seats if s.is_ai) + 1
+            return await self._save_seats(session, (*session.seats, SeatInfo(name=f"AI {n} ({ai})", ai=ai)))
+
+    async def start(self, sid: str, user_id: int, *, is_admin: bool = False) -> Outcome:
+        async with self._lock(sid):
+            session = await self._lobby(sid)
+            if user_id != session.record.creator_id and not is_admin:
+                raise PermissionDenied("Only the player who opened the lobby can start the game.")
+            game = session.game
+            try:
+                check_players(game.info, len(session.seats))
+            except Exception as exc:
+                raise LobbyError(str(exc)) from exc
+            state = game.setup(len(session.seats), session.record.options, session.record.seed)
+            await self.store.update_session(sid, session.version, status="active", state=msgspec.json.encode(state))
+        return await self.run_ai(sid)
+
+    async def abort(self, sid: str, user_id: int, *, is_admin: bool = False) -> Session:
+        async with self._lock(sid):
+            session = await self.get(sid)
+            if session.status not in OPEN_STATUSES:
+                raise SessionClosed("This game is already closed.")
+            if user_id != session.record.creator_id and not is_admin:
+                raise PermissionDenied("Only the player who opened the game or a server manager can abort it.")
+            await self.store.update_session(sid, session.version, status="aborted")
+            return await self.get(sid)
+
+    async def set_messages(self, sid: str, *, thread_id: int | None = None, message_id: int | None = None) -> None:
+        async with self._lock(sid):
+            session = await self.get(sid)
+            fields: dict[str, object] = {}
+            if thread_id is not None:
+                fields["thread_id"] = thread_id
+            if message_id is not None:
+                fields["message_id"] = message_id
+            if fields:
+                await self.store.update_session(sid, session.version, **fields)
+
+    # ------------------------------------------------------------------ play
+
+    async def submit(
+        self,
+        sid: str,
+        user_id: int,
+        action: Any,
+        *,
+        expected_version: int | None = None,
+        interaction_id: int | None = None,
+    ) -> Outcome:
+        """Apply a human's action, store it, then play any AI turns that follow.
+
+        ``action`` is an engine action or its compact code. Raises SessionNotFound, SessionClosed,
+        NotSeated, StaleVersion, or the engine's RulesError; on any error nothing is stored.
+        """
+        async with self._lock(sid):
+            session = await self.get(sid)
+            if interaction_id is not None and await self.store.interaction_seen(interaction_id):
+                return Outcome(session, (), duplicate=True)
+            if session.status == "lobby":
+                raise SessionClosed("This game has not started yet.")
+            if session.status != "active":
+                raise SessionClosed(
+                    "This game is over; no more moves can be made."
+                    if session.status == "finished"
+                    else "This game was aborted."
+                )
+            seat = session.seat_of(user_id)
+            if seat is None:
+                raise NotSeated("You are not playing in this game.")
+            if expected_version is not None and expected_version != session.version:
+                raise StaleVersion("The board changed while you were choosing; here it is again.")
+            game = session.game
+            if isinstance(action, str):
+                action = game.decode_action(action)
+            try:
+                step = await self._apply(session, seat, action, interaction_id, by_ai=False)
+            except DuplicateInteraction:
+                return Outcome(await self.get(sid), (), duplicate=True)
+        ai = await self.run_ai(sid)
+        return Outcome(ai.session, (step, *ai.steps))
+
+    async def _apply(
+        self, session: Session, seat: int, action: Any, interaction_id: int | None, *, by_ai: bool
+    ) -> Step:
+        game = session.game
+        try:
+            action_json = msgspec.json.encode(action)
+        except (TypeError, msgspec.EncodeError) as exc:
+            raise InvalidAction("That move could not be read.") from exc
+        new_state, events = game.apply(session.state, seat, action)
+        result = game.result(new_state)
+        status = "finished" if result is not None else "active"
+        await self.store.commit_action(
+            session.id,
+            session.version,
+            seat,
+            action_json,
+            interaction_id,
+            msgspec.json.encode(new_state),
+            status,
+            msgspec.json.encode(result) if result is not None else None,
+        )
+        self._cache[session.id] = (session.version + 1, new_state)
+        return Step(seat, action, tuple(events), session.version + 1, by_ai)
+
+    async def run_ai(self, sid: str) -> Outcome:
+        """Play every pending AI turn, each stored before the next is chosen."""
+        steps: list[Step] = []
+        async with self._lock(sid):
+            session = await self.get(sid)
+            ais = _ais_for(session.record.game)
+            for _ in range(session.game.info.max_actions):
+                if session.status != "active":
+                    break
+                ai_seats = sorted(s for s in session.to_act() if session.seats[s].is_ai)
+                if not ai_seats:
+                    break
+                seat = ai_seats[0]
+                player = ais.get(session.seats[seat].ai or DEFAULT_AI) or ais[DEFAULT_AI]
+                rng = random.Random(f"{session.record.seed}:{session.version}:{seat}")
+                action = player.choose(session.game, session.state, seat, rng)
+                steps.append(await self._apply(session, seat, action, None, by_ai=True))
+                session = await self.get(sid)
+        return Outcome(session, tuple(steps))
+
+    async def replay(self, sid: str) -> Any:
+        """Rebuild the state from the seed and the action log (to check a snapshot)."""
+        session = await self.get(sid)
+        game = session.game
+        state = game.setup(len(session.seats), session.record.options, session.record.seed)
+        for rec in await self.store.actions(sid):
+            action = msgspec.json.decode(rec.action, type=game.action_type)
+            state, _ = game.apply(state, rec.seat, action)
+        return state
