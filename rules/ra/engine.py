@@ -68,9 +68,7 @@ def _log(s: RaState, events: list[Event], kind: str, text: str, to: tuple[int, .
          **data: Any) -> None:
     ev = Event(kind=kind, text=text, to=to, data=data)
     events.append(ev)
-    s.log.append(ev)
-    if len(s.log) > LOG_KEEP:
-        del s.log[0]
+    s.log = [*s.log[1 - LOG_KEEP :], ev]  # replaced, never mutated: copy_state shares it
 
 
 # --------------------------------------------------------------------------- turn order
@@ -134,12 +132,20 @@ def setup(players: int, options: Mapping[str, str], seed: int) -> RaState:
 # --------------------------------------------------------------------------- queries
 
 
-def to_act(s: RaState) -> frozenset[Seat]:
-    if s.phase == OVER:
-        return frozenset()
+_ONE = tuple(frozenset((seat,)) for seat in range(8))
+_NOBODY: frozenset[Seat] = frozenset()
+
+
+def _actor(s: RaState) -> int:
+    """The one seat that must act (-1 when the game is over)."""
     if s.phase == DISASTER:
-        return frozenset((s.winner,))
-    return frozenset((s.turn,))
+        return s.winner
+    return s.turn if s.phase != OVER else -1
+
+
+def to_act(s: RaState) -> frozenset[Seat]:
+    a = _actor(s)
+    return _ONE[a] if a >= 0 else _NOBODY
 
 
 def _god_targets(s: RaState) -> list[int]:
@@ -171,7 +177,7 @@ def _disaster_options(s: RaState) -> list[int]:
 
 
 def legal_actions(s: RaState, seat: Seat) -> list[A.RaAction]:
-    if s.phase == OVER or seat not in to_act(s):
+    if seat != _actor(s) or s.phase == OVER:
         return []
     if s.phase == AUCTION:
         out: list[A.RaAction] = []
@@ -185,7 +191,7 @@ def legal_actions(s: RaState, seat: Seat) -> list[A.RaAction]:
     if s.phase == GODS:
         return [*gods, A.STOP]
     out = []
-    if len(s.track) < AUCTION_SPACES and s.bag:
+    if len(s.track) < AUCTION_SPACES and s.drawn < len(s.bag):
         out.append(A.DRAW)
     out.append(A.INVOKE)
     out.extend(gods)
@@ -221,12 +227,12 @@ def apply(state: RaState, seat: Seat, action: A.RaAction) -> tuple[RaState, list
     """Validate ``action`` for ``seat``, then play it on a copy. The input is never changed."""
     if state.phase == OVER:
         raise GameOver("The game is over.")
-    if not isinstance(action, _ACTION_TYPES):
-        raise InvalidAction(f"{action!r} is not a Ra action.")
-    if not isinstance(seat, int) or seat not in to_act(state):
-        waiting = ", ".join(_name(x) for x in sorted(to_act(state)))
-        raise NotYourTurn(f"It is not your turn: waiting for {waiting}.", seat=seat)
-    handler = _HANDLERS[type(action)]
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise InvalidAction(f"{str(action)[:40]} is not a Ra action.")
+    actor = _actor(state)
+    if seat != actor or not isinstance(seat, int):
+        raise NotYourTurn(f"It is not your turn: waiting for {_name(actor)}.", seat=seat)
     check, play = handler
     arg = check(state, seat, action)
     s = copy_state(state)
@@ -255,12 +261,13 @@ def _check_draw(s: RaState, seat: int, a: A.Draw) -> None:
         raise _phase_error(s, "draw a tile")
     if len(s.track) >= AUCTION_SPACES:
         raise IllegalAction("The auction track is full (8 tiles): invoke Ra or use a god instead of drawing.")
-    if not s.bag:
+    if s.drawn >= len(s.bag):
         raise IllegalAction("The bag is empty: invoke Ra or use a god.")
 
 
 def _play_draw(s: RaState, seat: int, _: None, events: list[Event]) -> None:
-    t = s.bag.pop()
+    t = s.bag[s.drawn]
+    s.drawn += 1
     if t != RA:
         s.track.append(t)
         _log(s, events, "draw", f"{_name(seat)} drew {TILE_NAMES[t]}.", seat=seat, tile=TILE_IDS[t])
@@ -538,7 +545,7 @@ def _end_epoch(s: RaState, events: list[Event]) -> None:
         for t in _SCORED_AWAY:
             s.discarded[t] += h[t]
             h[t] = 0
-    s.history.append(s.fame[:])
+    s.history = [*s.history, s.fame[:]]
     for seat in range(s.players):
         s.up[seat] = sorted(s.up[seat] + s.down[seat], reverse=True)
         s.down[seat] = []
@@ -578,7 +585,6 @@ _HANDLERS: dict[type, tuple[Any, Any]] = {
     A.Pass: (_check_pass, _play_pass),
     A.Discard: (_check_discard, _play_discard),
 }
-_ACTION_TYPES = tuple(_HANDLERS)
 
 INFO = GameInfo(
     name="ra",

@@ -29,7 +29,8 @@ class RaState(msgspec.Struct, kw_only=True):
     turn: int = 0
     """Whose turn it is in play/gods phases; in an auction, the seat that must bid or pass."""
     bag: list[int] = []
-    """The hidden supply, drawn from the end. Never shown in any view."""
+    """The shuffled supply, drawn front to back from index ``drawn``; never mutated, never shown."""
+    drawn: int = 0
     ra_count: int = 0
     track: list[int] = []
     """The auction track, left to right (at most 8 tiles)."""
@@ -68,33 +69,16 @@ class RaState(msgspec.Struct, kw_only=True):
 
 
 def copy_state(s: RaState) -> RaState:
-    """A deep copy, hand-written because it runs on every action (several times faster than clone)."""
-    return RaState(
-        players=s.players,
-        hidden_fame=s.hidden_fame,
-        epoch=s.epoch,
-        phase=s.phase,
-        turn=s.turn,
-        bag=s.bag[:],
-        ra_count=s.ra_count,
-        track=s.track[:],
-        center=s.center,
-        up=[u[:] for u in s.up],
-        down=[d[:] for d in s.down],
-        fame=s.fame[:],
-        held=[h[:] for h in s.held],
-        discarded=s.discarded[:],
-        ra_holder=s.ra_holder,
-        reason=s.reason,
-        high_bid=s.high_bid,
-        high_bidder=s.high_bidder,
-        bids=s.bids[:],
-        winner=s.winner,
-        pending=s.pending[:],
-        to_lose=s.to_lose,
-        resume=s.resume,
-        start_disks=s.start_disks,  # never changed after setup
-        history=[h[:] for h in s.history],
-        breakdown=[dict(b) for b in s.breakdown],
-        log=s.log[:],  # Events are frozen
-    )
+    """A deep copy for ``apply``: a shallow struct copy plus fresh copies of the lists that rules
+    mutate in place. ``bag``, ``start_disks``, ``history``, ``breakdown`` and ``log`` are never
+    mutated (they are replaced), so sharing them is safe and keeps each move cheap."""
+    c = s.__copy__()
+    c.track = s.track[:]
+    c.up = [u[:] for u in s.up]
+    c.down = [d[:] for d in s.down]
+    c.fame = s.fame[:]
+    c.held = [h[:] for h in s.held]
+    c.discarded = s.discarded[:]
+    c.bids = s.bids[:]
+    c.pending = s.pending[:]
+    return c

@@ -51,7 +51,7 @@ def view(s: RaState, viewer: Seat | None) -> dict[str, Any]:
         "auction_track": [TILE_IDS[t] for t in s.track],
         "auction_spaces": AUCTION_SPACES,
         "center_disk": s.center,
-        "bag_count": len(s.bag),
+        "bag_count": len(s.bag) - s.drawn,
         "seats": seats,
         "auction": None,
         "disaster": None,
