@@ -37,14 +37,13 @@ from rules.ra.data import (
     FLOOD,
     GOD,
     GOLD,
-    MONUMENTS,
+    N_TYPES,
     RA,
     STARTING_FAME,
     TILE_COUNTS,
     TILE_IDS,
     TILE_INDEX,
     TILE_NAMES,
-    N_TYPES,
     ra_track_length,
     sun_sets,
 )
@@ -152,7 +151,7 @@ def _god_targets(s: RaState) -> list[int]:
     """Distinct tile types on the track that a god may take (not Ra, not god), in track order."""
     seen: list[int] = []
     for t in s.track:
-        if t != GOD and t != RA and t not in seen:
+        if t not in (GOD, RA) and t not in seen:
             seen.append(t)
     return seen
 
@@ -312,7 +311,7 @@ def _check_god(s: RaState, seat: int, a: A.UseGod) -> int:
         raise _phase_error(s, "use a god")
     if not s.held[seat][GOD]:
         raise IllegalAction("You have no god tile left.")
-    if t == RA or t == GOD:
+    if t in (RA, GOD):
         raise IllegalAction(f"A god can't take a {TILE_NAMES[t]} tile.", tile=TILE_IDS[t])
     if t not in s.track:
         raise IllegalAction(f"There is no {TILE_NAMES[t]} on the auction track.", tile=TILE_IDS[t])

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Seat
+from rules.ra.actions import describe, encode
 from rules.ra.data import AUCTION_SPACES, RA_SPACES, TILE_IDS, ra_blocked, ra_track_length
 from rules.ra.engine import legal_actions, result, to_act
-from rules.ra.actions import describe, encode
 from rules.ra.state import AUCTION, DISASTER, OVER, RaState
 
 
