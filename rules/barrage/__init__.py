@@ -1,0 +1,16 @@
+"""Barrage (Cranio Creations, 2019): water, dams and energy for 2-4 companies.
+
+Exports ``GAME`` (the rules.base.Game) and ``AIS`` (computer players by name). The Nile Affair
+expansion builds on this engine (map chosen by the ``map`` option).
+"""
+
+from __future__ import annotations
+
+from rules.ai import Player, RandomAI
+from rules.barrage.actions import BarrageAction
+from rules.barrage.engine import GAME, INFO, BarrageGame
+from rules.barrage.state import Company, State, Task
+
+AIS: dict[str, Player] = {"random": RandomAI()}
+
+__all__ = ["AIS", "GAME", "INFO", "BarrageAction", "BarrageGame", "Company", "State", "Task"]

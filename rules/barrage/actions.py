@@ -1,0 +1,255 @@
+"""Barrage decisions: one frozen struct per kind, each with a compact code for Discord custom_ids.
+
+A Barrage turn is a short sequence of these decisions (see engine.py): e.g. ``Place`` a construction
+space, then ``Tile``, then ``Site``, then ``Pay``. Codes (fields separated by ``.``):
+
+====================  ==========================================  =========================
+code                  action                                      example
+====================  ==========================================  =========================
+``K.<m>.<contract>``  draft: take matchup m and a starting        ``K.2.START3``
+                      contract
+``P.<space>[.<n>][.a]`` place engineers on a space (n for the     ``P.bank-b.3``, ``P.water-d1.a``
+                      bank; ``a`` = Tommaso's architect among
+                      them)
+``F.<tile>[.<copy>]`` engineer-free construction with a tile      ``F.L1_POWERHOUSE``
+``X``                 go out for the round (only when no
+                      engineers are left)
+``T.<tile>[.<copy>]`` choose the technology tile to build with    ``T.ANTON_SPECIAL.L2_BASE``
+``S.<site>``          choose a map site                           ``S.B5U``
+``Y.<e>.<m>.<c>``     pay excavators / mixers / credits           ``Y.0.2.3``
+``R.<dam>.<conduit>.<powerhouse>.<drops>``  produce              ``R.B1L.C1R.P5_0.1``
+``U.<contract>``      fulfil a contract                           ``U.C203``
+``G.<contract>``      take a contract from the office             ``G.C301``
+``D.<contract>``      discard a contract (hand limit)             ``D.C200``
+``M.<e>``             machinery of your choice: e excavators,     ``M.1``
+                      the rest mixers
+``H.<headstream>``    put a drop on that headstream               ``H.HB``
+``N``                 decline an optional step
+``B``                 back: cancel the action before paying
+====================  ==========================================  =========================
+"""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+from rules.base import CUSTOM_ID_BUDGET, InvalidAction
+
+_F = {"frozen": True, "tag_field": "kind"}
+
+
+class Pick(msgspec.Struct, tag="pick", **_F):  # type: ignore[call-arg]
+    """Draft: take matchup ``m`` (company + officer) and starting contract ``contract``."""
+
+    m: int
+    contract: str
+
+
+class Place(msgspec.Struct, tag="place", **_F):  # type: ignore[call-arg]
+    """Place engineers on an action space (``n``: how many, only for the bank)."""
+
+    space: str
+    n: int = 0
+    arch: bool = False
+
+
+class FreeBuild(msgspec.Struct, tag="free", **_F):  # type: ignore[call-arg]
+    """An engineer-free construction with a tile that allows it (L1 powerhouse, L3 base, Anton)."""
+
+    tile: str
+    copy: str = ""
+
+
+class Skip(msgspec.Struct, tag="skip", **_F):  # type: ignore[call-arg]
+    """Go out for the round (allowed only without engineers)."""
+
+
+class Tile(msgspec.Struct, tag="tile", **_F):  # type: ignore[call-arg]
+    tile: str
+    copy: str = ""
+
+
+class Site(msgspec.Struct, tag="site", **_F):  # type: ignore[call-arg]
+    site: str
+
+
+class Pay(msgspec.Struct, tag="pay", **_F):  # type: ignore[call-arg]
+    exc: int
+    mix: int
+    credits: int = 0
+
+
+class Produce(msgspec.Struct, tag="produce", **_F):  # type: ignore[call-arg]
+    dam: str
+    conduit: str
+    powerhouse: str
+    drops: int
+
+
+class Fulfil(msgspec.Struct, tag="fulfil", **_F):  # type: ignore[call-arg]
+    contract: str
+
+
+class Take(msgspec.Struct, tag="take", **_F):  # type: ignore[call-arg]
+    contract: str
+
+
+class Discard(msgspec.Struct, tag="discard", **_F):  # type: ignore[call-arg]
+    contract: str
+
+
+class Machine(msgspec.Struct, tag="machine", **_F):  # type: ignore[call-arg]
+    """Choose machinery: ``exc`` excavators, the rest of the amount as mixers."""
+
+    exc: int
+
+
+class Headstream(msgspec.Struct, tag="headstream", **_F):  # type: ignore[call-arg]
+    headstream: str
+
+
+class Decline(msgspec.Struct, tag="decline", **_F):  # type: ignore[call-arg]
+    """Decline an optional step (no contract, no second production, no free structure)."""
+
+
+class Back(msgspec.Struct, tag="back", **_F):  # type: ignore[call-arg]
+    """Cancel the action being prepared; nothing has been paid yet."""
+
+
+BarrageAction = (
+    Pick | Place | FreeBuild | Skip | Tile | Site | Pay | Produce | Fulfil | Take | Discard | Machine
+    | Headstream | Decline | Back
+)
+ACTION_TYPES = (Pick, Place, FreeBuild, Skip, Tile, Site, Pay, Produce, Fulfil, Take, Discard, Machine,
+                Headstream, Decline, Back)
+
+_ID = r"[A-Za-z0-9_-]{1,24}"
+_INT = r"(0|[1-9][0-9]?)"
+_PATTERNS: list[tuple[re.Pattern[str], type]] = [
+    (re.compile(rf"K\.{_INT}\.({_ID})"), Pick),
+    (re.compile(rf"P\.({_ID})(?:\.{_INT})?(\.a)?"), Place),
+    (re.compile(rf"F\.({_ID})(?:\.({_ID}))?"), FreeBuild),
+    (re.compile(r"X"), Skip),
+    (re.compile(rf"T\.({_ID})(?:\.({_ID}))?"), Tile),
+    (re.compile(rf"S\.({_ID})"), Site),
+    (re.compile(rf"Y\.{_INT}\.{_INT}\.{_INT}"), Pay),
+    (re.compile(rf"R\.({_ID})\.({_ID})\.({_ID})\.{_INT}"), Produce),
+    (re.compile(rf"U\.({_ID})"), Fulfil),
+    (re.compile(rf"G\.({_ID})"), Take),
+    (re.compile(rf"D\.({_ID})"), Discard),
+    (re.compile(rf"M\.{_INT}"), Machine),
+    (re.compile(rf"H\.({_ID})"), Headstream),
+    (re.compile(r"N"), Decline),
+    (re.compile(r"B"), Back),
+]
+
+
+def encode(a: BarrageAction) -> str:
+    if isinstance(a, Pick):
+        code = f"K.{a.m}.{a.contract}"
+    elif isinstance(a, Place):
+        code = f"P.{a.space}" + (f".{a.n}" if a.n else "") + (".a" if a.arch else "")
+    elif isinstance(a, FreeBuild):
+        code = f"F.{a.tile}" + (f".{a.copy}" if a.copy else "")
+    elif isinstance(a, Skip):
+        code = "X"
+    elif isinstance(a, Tile):
+        code = f"T.{a.tile}" + (f".{a.copy}" if a.copy else "")
+    elif isinstance(a, Site):
+        code = f"S.{a.site}"
+    elif isinstance(a, Pay):
+        code = f"Y.{a.exc}.{a.mix}.{a.credits}"
+    elif isinstance(a, Produce):
+        code = f"R.{a.dam}.{a.conduit}.{a.powerhouse}.{a.drops}"
+    elif isinstance(a, Fulfil):
+        code = f"U.{a.contract}"
+    elif isinstance(a, Take):
+        code = f"G.{a.contract}"
+    elif isinstance(a, Discard):
+        code = f"D.{a.contract}"
+    elif isinstance(a, Machine):
+        code = f"M.{a.exc}"
+    elif isinstance(a, Headstream):
+        code = f"H.{a.headstream}"
+    elif isinstance(a, Decline):
+        code = "N"
+    elif isinstance(a, Back):
+        code = "B"
+    else:
+        raise InvalidAction(f"{a!r} is not a Barrage action.")
+    if len(code) > CUSTOM_ID_BUDGET:
+        raise InvalidAction("That action is too long to encode.")
+    return code
+
+
+def decode(code: str) -> BarrageAction:
+    if not isinstance(code, str) or len(code) > CUSTOM_ID_BUDGET:
+        raise InvalidAction("That is not a Barrage action code.")
+    for pattern, kind in _PATTERNS:
+        m = pattern.fullmatch(code)
+        if m is None:
+            continue
+        g = m.groups()
+        if kind is Pick:
+            return Pick(int(g[0]), g[1])
+        if kind is Place:
+            return Place(g[0], int(g[1]) if g[1] else 0, bool(g[2]))
+        if kind in (FreeBuild, Tile):
+            return kind(g[0], g[1] or "")
+        if kind is Pay:
+            return Pay(int(g[0]), int(g[1]), int(g[2]))
+        if kind is Produce:
+            return Produce(g[0], g[1], g[2], int(g[3]))
+        if kind is Machine:
+            return Machine(int(g[0]))
+        if kind in (Skip, Decline, Back):
+            return kind()
+        return kind(g[0])
+    raise InvalidAction(f"'{code}' is not a Barrage action code.")
+
+
+def _tile_name(tile: str) -> str:
+    return tile.replace("_", " ").title().replace("L1 ", "L1 ").replace("Basic ", "basic ")
+
+
+def describe(a: BarrageAction) -> str:
+    if isinstance(a, Pick):
+        return f"Take matchup {a.m + 1} with starting contract {a.contract}"
+    if isinstance(a, Place):
+        if a.n:
+            return f"Place {a.n} engineer{'s' if a.n > 1 else ''} at the bank" + (
+                " (with the architect)" if a.arch else "")
+        return f"Use {a.space}" + (" with the architect" if a.arch else "")
+    if isinstance(a, FreeBuild):
+        return f"Build without engineers using {_tile_name(a.tile)}" + (
+            f" (copying {_tile_name(a.copy)})" if a.copy else "")
+    if isinstance(a, Skip):
+        return "Go out for this round"
+    if isinstance(a, Tile):
+        return f"Build with {_tile_name(a.tile)}" + (f" copying {_tile_name(a.copy)}" if a.copy else "")
+    if isinstance(a, Site):
+        return f"Choose {a.site}"
+    if isinstance(a, Pay):
+        parts = [f"{a.exc} excavator{'s' if a.exc != 1 else ''}", f"{a.mix} mixer{'s' if a.mix != 1 else ''}"]
+        if a.credits:
+            parts.append(f"{a.credits} credits")
+        return "Pay " + ", ".join(parts)
+    if isinstance(a, Produce):
+        return f"Produce with {a.drops} drop{'s' if a.drops > 1 else ''}: {a.dam} → {a.conduit} → {a.powerhouse}"
+    if isinstance(a, Fulfil):
+        return f"Fulfil contract {a.contract}"
+    if isinstance(a, Take):
+        return f"Take contract {a.contract}"
+    if isinstance(a, Discard):
+        return f"Discard contract {a.contract}"
+    if isinstance(a, Machine):
+        return f"Take {a.exc} excavator(s) and the rest as mixers"
+    if isinstance(a, Headstream):
+        return f"Put a drop on headstream {a.headstream}"
+    if isinstance(a, Decline):
+        return "Decline"
+    if isinstance(a, Back):
+        return "Back"
+    return "Unknown action"

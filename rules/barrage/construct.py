@@ -1,0 +1,216 @@
+"""Construction (RULES.md §5.1): legal sites, machinery costs, payment choices and placing pieces.
+
+A construction is: technology tile + machinery into the open wheel segment, rotate the wheel once,
+place the piece (+3 credits on a red-bordered site), gain a revealed income, resolve the tile's effect.
+Free placements from rewards skip the tile, machinery and wheel but still pay red-bordered sites.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.barrage import data, supply
+from rules.barrage.state import State
+
+ANTON = "ANTON_SPECIAL"
+WILHELM = "wilhelm_adler"
+SOLOMON = "solomon_p_jordan"
+JILL = "jill_mcdowell"
+
+SOLOMON_CREDITS = 3
+"""Credits per machinery unit Solomon may pay instead (companies.json, Solomon's ability text)."""
+L2_CONDUIT_CAP = 5
+"""L2 conduit: the conduit costs min(5, 2 x production) (technology_tiles.json effect text)."""
+ENGINEER_FREE = ("L1_POWERHOUSE", "L3_BASE")
+
+
+def effective(tile: str, copy: str) -> str:
+    """The tile whose rules apply: Anton's special tile acts as the tile it copies."""
+    return copy if tile == ANTON else tile
+
+
+def builds(tile: str, copy: str = "") -> list[str]:
+    """Map structures the tile builds (private buildings need the Leeghwater board, not modelled)."""
+    return [b for b in data.TECH[effective(tile, copy)]["builds"] if b in data.STRUCTURES]
+
+
+def _area(st: State, structure: str, site: str) -> str:
+    m = data.map_data(st.map)
+    if structure in ("base", "elevation"):
+        return m.dams[site]["area"]
+    if structure == "conduit":
+        return m.conduits[site]["area"]
+    return m.powerhouses[site]["area"]
+
+
+def red_cost(st: State, structure: str, site: str) -> int:
+    """Extra credits of a red-bordered site (never for elevations or conduits)."""
+    m = data.map_data(st.map)
+    if structure == "base":
+        return m.dams[site]["extra_cost_credits"]
+    if structure == "powerhouse":
+        return m.powerhouses[site]["extra_cost_credits"]
+    return 0
+
+
+def sites(st: State, seat: int, structure: str, areas: list[str] | None = None, max_prod: int = 99) -> list[str]:
+    """Empty sites where ``seat`` may put its next ``structure`` piece (ignoring costs)."""
+    c = st.companies[seat]
+    if c.left[data.STRUCTURES.index(structure)] <= 0:
+        return []
+    m = data.map_data(st.map)
+    out = []
+    if structure == "base":
+        own_zones = {m.dams[d]["zone"] for d, o in st.dam_owner.items() if o == seat}
+        for d, info in m.dams.items():
+            if d not in st.dam_owner and info["zone"] not in own_zones and (not areas or info["area"] in areas):
+                out.append(d)
+    elif structure == "elevation":
+        out = [d for d, o in st.dam_owner.items() if o == seat and st.dam_level[d] < 3]
+    elif structure == "conduit":
+        out = [k for k, info in m.conduits.items() if k not in st.conduit_owner and info["production"] <= max_prod]
+    elif structure == "powerhouse":
+        own_zones = {m.powerhouses[p]["zone"] for p, o in st.ph_owner.items() if o == seat}
+        out = [p for p, info in m.powerhouses.items() if p not in st.ph_owner and info["zone"] not in own_zones]
+    return out
+
+
+def machinery_need(st: State, seat: int, eff: str, structure: str, site: str) -> tuple[int, str]:
+    """(amount, mode) of machinery to pay; mode is 'e' excavators, 'm' mixers, 'any', or 'em'
+    (Jill's conduits: all excavators or all mixers)."""
+    c = st.companies[seat]
+    area = _area(st, structure, site)
+    if structure == "base":
+        if eff == "L3_BASE":
+            return 0, "e"
+        by_area = data.COSTS["base"]["by_area"]
+        # Wilhelm pays the plains price everywhere ("always 3 excavators")
+        amount = min(by_area.values()) if c.officer == WILHELM else by_area[area]
+        mode = "e"
+    elif structure == "elevation":
+        amount, mode = data.COSTS["elevation"]["by_area"][area], "m"
+    elif structure == "conduit":
+        prod = data.map_data(st.map).conduits[site]["production"]
+        amount = 2 * prod
+        if eff == "L2_CONDUIT":
+            amount = min(L2_CONDUIT_CAP, amount)
+        mode = "e"
+        if c.officer == JILL and eff != "L2_JOKER":
+            return amount, f"em{prod}"
+    else:
+        # powerhouses: 2 mixers for the 1st, +1 for each further one (companies.json formula)
+        amount, mode = supply.built(c, "powerhouse") + 2, "m"
+    if eff == "L2_JOKER":
+        mode = "any"
+    return amount, mode
+
+
+def pay_options(st: State, seat: int, amount: int, mode: str, credits: int) -> list[tuple[int, int, int]]:
+    """Every (excavators, mixers, credits) payment of ``amount`` machinery the company can afford."""
+    c = st.companies[seat]
+    solomon = c.officer == SOLOMON
+    out: list[tuple[int, int, int]] = []
+
+    def add(e: int, m: int, k: int) -> None:
+        if e <= c.exc and m <= c.mix and k * SOLOMON_CREDITS <= credits:
+            out.append((e, m, k * SOLOMON_CREDITS))
+
+    subs = range(amount + 1) if solomon else range(1)
+    for k in subs:
+        rest = amount - k
+        if mode == "e":
+            add(rest, 0, k)
+        elif mode == "m":
+            add(0, rest, k)
+        elif mode == "any":
+            for e in range(rest + 1):
+                add(e, rest - e, k)
+        else:  # Jill: excavators as usual, or one mixer per production value
+            add(rest, 0, k)
+    if mode.startswith("em"):
+        prod = int(mode[2:])
+        for k in (range(prod + 1) if solomon else range(1)):
+            if (0, prod - k, k * SOLOMON_CREDITS) not in out:
+                add(0, prod - k, k)
+    return out
+
+
+def site_payments(st: State, seat: int, tile: str, copy: str, structure: str, site: str,
+                  credits: int) -> list[tuple[int, int, int]]:
+    """Payments for building ``structure`` on ``site`` with a tile, with ``credits`` available."""
+    eff = effective(tile, copy)
+    red = 0 if eff == "L1_JOKER" else red_cost(st, structure, site)
+    if red > credits:
+        return []
+    amount, mode = machinery_need(st, seat, eff, structure, site)
+    return pay_options(st, seat, amount, mode, credits - red)
+
+
+def tile_choices(st: State, seat: int) -> list[tuple[str, str]]:
+    """(tile, copy) pairs the company could build with: its supply tiles, Anton's copies."""
+    c = st.companies[seat]
+    out = []
+    for t in c.tiles:
+        if t == ANTON:
+            on_wheel = sorted({w for seg in c.wheel for w in seg if w != ANTON})
+            out.extend((ANTON, w) for w in on_wheel)
+        else:
+            out.append((t, ""))
+    return out
+
+
+def site_choices(st: State, seat: int, tile: str, copy: str, credits: int) -> list[tuple[str, str]]:
+    """(structure, site) pairs buildable with the tile and ``credits`` available."""
+    out = []
+    for structure in builds(tile, copy):
+        for site in sites(st, seat, structure):
+            if site_payments(st, seat, tile, copy, structure, site, credits):
+                out.append((structure, site))
+    return out
+
+
+def structure_of(st: State, site: str) -> str:
+    m = data.map_data(st.map)
+    if site in m.dams:
+        return "elevation" if site in st.dam_owner else "base"
+    if site in m.conduits:
+        return "conduit"
+    return "powerhouse"
+
+
+def place_piece(st: State, seat: int, structure: str, site: str, pay_red: bool = True) -> dict[str, Any] | None:
+    """Put the company's next piece on ``site``; return the income it reveals (if any)."""
+    c = st.companies[seat]
+    if pay_red:
+        supply.pay(st, seat, "credit", red_cost(st, structure, site))
+    c.left[data.STRUCTURES.index(structure)] -= 1
+    if structure == "base":
+        st.dam_owner[site] = seat
+        st.dam_level[site] = 1
+    elif structure == "elevation":
+        st.dam_level[site] += 1
+    elif structure == "conduit":
+        st.conduit_owner[site] = seat
+    else:
+        st.ph_owner[site] = seat
+        return None
+    return data.income(c.company, structure, supply.built(c, structure))
+
+
+def build_with_tile(st: State, seat: int, tile: str, copy: str, site: str,
+                    payment: tuple[int, int, int]) -> dict[str, Any] | None:
+    """Steps 2-4 of a construction: pay, load and rotate the wheel, place the piece."""
+    c = st.companies[seat]
+    structure = structure_of(st, site)
+    eff = effective(tile, copy)
+    e, m, k = payment
+    supply.pay(st, seat, "credit", k)
+    supply.load_wheel(c, tile, e, m)
+    supply.rotate(c, 1)
+    return place_piece(st, seat, structure, site, pay_red=eff != "L1_JOKER")
+
+
+def free_sites(st: State, seat: int, structure: str, areas: list[str] | None, max_prod: int) -> list[str]:
+    """Sites for a free placement from a reward: red-bordered sites still cost their credits."""
+    c = st.companies[seat]
+    return [s for s in sites(st, seat, structure, areas, max_prod) if red_cost(st, structure, s) <= c.credits]

@@ -1,0 +1,705 @@
+"""The Barrage engine: the round machine and the decision steps of a turn.
+
+Everything that still has to happen sits in ``state.tasks`` (front first). A task either runs by
+itself (``rotate``) or waits for one decision of its seat; ``_options`` lists that decision's legal
+actions and ``_decide`` resolves it. When no task is left the round machine moves on: next turn,
+end of the action phase (water flow, scoring, turn order, clean-up), next round, end of game.
+
+Task kinds (fields of ``Task``):
+  draft      pick a matchup and a starting contract
+  turn       choose a main action: ``Place`` / ``FreeBuild`` / ``Skip``
+  construct  s=space ("" = engineer-free), t/c=tile (+Anton copy), x=site, f: 1 free, 2 architect
+  produce    s=space, n=bonus, x=powerhouse excluded, f: 1 second (Germany), 2 optional, 4 architect
+  fulfil     n=energy budget, f: contracts.F_NATIONAL / F_FRANCE / F_MULTI
+  machine    n machinery of your choice
+  rotate     rotate the wheel n times (automatic)
+  drop       n drops onto headstreams, f=1: they flow at once
+  fbuild     free placement of structure s (n=max conduit value, a=areas)
+  take       take n contracts from the office
+  discard    discard down to the hand limit
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.barrage import construct, contracts, data, produce, scoring, start, supply, water
+from rules.barrage.actions import (
+    ACTION_TYPES,
+    Back,
+    BarrageAction,
+    Decline,
+    Discard,
+    FreeBuild,
+    Fulfil,
+    Headstream,
+    Machine,
+    Pay,
+    Pick,
+    Place,
+    Produce,
+    Site,
+    Skip,
+    Take,
+    Tile,
+    decode,
+    describe,
+    encode,
+)
+from rules.barrage.state import State, Task
+from rules.base import (
+    Event,
+    GameInfo,
+    GameOver,
+    IllegalAction,
+    InvalidAction,
+    NotYourTurn,
+    OptionSpec,
+    Result,
+    Seat,
+    check_players,
+    clone,
+    rank_by,
+    resolve_options,
+)
+
+TOMMASO = "tommaso_battista"
+MAX_BACKS = 3
+"""Back is offered at most this often per turn, so random play always terminates."""
+LOG_LINES = 12
+
+INFO = GameInfo(
+    name="barrage",
+    title="Barrage",
+    min_players=2,
+    max_players=4,
+    simultaneous=False,
+    hidden_information=True,
+    max_actions=6000,
+    options=(
+        OptionSpec("map", ("base", "nile"), "base", "The map (the Nile Affair map needs the expansion)."),
+        OptionSpec("intro", ("no", "yes"), "no", "Introductory set-up: fixed matchups, no patent office."),
+        OptionSpec("new_officers", ("yes", "no"), "yes", "Add Tommaso and Simone to the officer pool."),
+    ),
+)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _say(st: State, events: list[Event], kind: str, text: str) -> None:
+    events.append(Event(kind, text))
+    st.log.append(text)
+    if len(st.log) > LOG_LINES:
+        del st.log[0]
+
+
+def _name(st: State, seat: int) -> str:
+    c = st.companies[seat]
+    return f"Seat {seat + 1} ({data.COMPANIES[c.company]['name']})" if c.company else f"Seat {seat + 1}"
+
+
+def _spaces(st: State) -> list[str]:
+    intro = st.options.get("intro") == "yes"
+    return [
+        sid for sid, sp in data.SPACES.items()
+        if sp["board"] in data.BASE_SPACE_BOARDS and st.players in sp["player_counts"]
+        and not (intro and sp.get("advanced_only"))
+    ]
+
+
+_SPACE_CACHE: dict[tuple[int, str], list[str]] = {}
+
+
+def spaces_for(st: State) -> list[str]:
+    key = (st.players, st.options.get("intro", "no"))
+    if key not in _SPACE_CACHE:
+        _SPACE_CACHE[key] = _spaces(st)
+    return _SPACE_CACHE[key]
+
+
+def _active(st: State, seat: int, company: str) -> bool:
+    c = st.companies[seat]
+    return c.company == company and data.ability_active(company, supply.built(c, "powerhouse"))
+
+
+def _space_cost(space: str) -> tuple[int, int]:
+    sp = data.SPACES[space]
+    need, _ = data.space_counts(sp)
+    return need, sp["extra_credits"]
+
+
+# --------------------------------------------------------------------------- main action choices
+
+
+def _space_doable(st: State, seat: int, space: str, credits: int, cache: dict[Any, bool]) -> bool:
+    """Can the space's action be carried out completely with ``credits`` left after its cost?"""
+    if credits < 0:
+        return False
+    act = data.SPACES[space]["action"]
+    if credits < act.get("pay_credits", 0):
+        return False
+    if "construct" in act:
+        key = ("c", credits)
+        if key not in cache:
+            cache[key] = any(
+                construct.site_choices(st, seat, t, cp, credits) for t, cp in construct.tile_choices(st, seat)
+            )
+        return cache[key]
+    if "produce" in act:
+        bonus = act["produce"]["bonus"]
+        key = ("p", bonus, credits)
+        if key not in cache:
+            cache[key] = bool(produce.options(st, seat, bonus, credits))
+        return cache[key]
+    if "take_contracts" in act:
+        return bool(contracts.visible_private(st))
+    if "take_patent_tile" in act:
+        return bool(st.patent and st.patent[act["take_patent_tile"] - 1])
+    return True
+
+
+def _free_builds(st: State, seat: int) -> list[FreeBuild]:
+    c = st.companies[seat]
+    return [
+        FreeBuild(t, cp) for t, cp in construct.tile_choices(st, seat)
+        if construct.effective(t, cp) in construct.ENGINEER_FREE
+        and construct.site_choices(st, seat, t, cp, c.credits)
+    ]
+
+
+def _turn_options(st: State, seat: int) -> list[BarrageAction]:
+    c = st.companies[seat]
+    free = c.eng + c.arch
+    out: list[BarrageAction] = []
+    cache: dict[Any, bool] = {}
+    if free:
+        for space in spaces_for(st):
+            sp = data.SPACES[space]
+            need, anyn = data.space_counts(sp)
+            if anyn:
+                for n in range(1, free + 1):
+                    if n <= c.eng:
+                        out.append(Place(space, n))
+                    if c.arch and n - 1 <= c.eng:
+                        out.append(Place(space, n, True))
+                continue
+            if need > free:
+                continue
+            if space in (c.used if sp.get("private") else st.used):
+                continue
+            if not _space_doable(st, seat, space, c.credits - sp["extra_credits"], cache):
+                continue
+            if need <= c.eng:
+                out.append(Place(space))
+            if c.arch and need - 1 <= c.eng:
+                out.append(Place(space, 0, True))
+    out.extend(_free_builds(st, seat))
+    if not free and out:
+        out.append(Skip())
+    return out
+
+
+def can_act(st: State, seat: int) -> bool:
+    c = st.companies[seat]
+    return c.eng + c.arch > 0 or bool(_free_builds(st, seat))
+
+
+# --------------------------------------------------------------------------- options per task
+
+
+def _construct_credits(st: State, t: Task) -> int:
+    c = st.companies[t.seat]
+    return c.credits - (data.SPACES[t.s]["extra_credits"] if t.s else 0)
+
+
+def _options(st: State, t: Task) -> list[BarrageAction]:
+    seat = t.seat
+    c = st.companies[seat]
+    k = t.kind
+    if k == "turn":
+        return _turn_options(st, seat)
+    if k == "draft":
+        return [Pick(i, cid) for i, mu in enumerate(st.matchups) if mu[0] for cid in st.starting]
+    back: list[BarrageAction] = [Back()] if st.backs < MAX_BACKS else []
+    if k == "construct":
+        credits = _construct_credits(st, t)
+        if not t.t:
+            tiles = [
+                Tile(tl, cp) for tl, cp in construct.tile_choices(st, seat)
+                if (not t.f & 1 or construct.effective(tl, cp) in construct.ENGINEER_FREE)
+                and construct.site_choices(st, seat, tl, cp, credits)
+            ]
+            return tiles + back
+        if not t.x:
+            return [Site(site) for _, site in construct.site_choices(st, seat, t.t, t.c, credits)] + back
+        structure = construct.structure_of(st, t.x)
+        pays = construct.site_payments(st, seat, t.t, t.c, structure, t.x, credits)
+        return [Pay(*p) for p in pays] + back
+    if k == "produce":
+        credits = c.credits - (data.SPACES[t.s]["extra_credits"] if t.s else 0)
+        opts: list[BarrageAction] = list(produce.options(st, seat, t.n, credits, bool(t.f & 1), t.x))
+        if t.s:
+            return opts + back
+        return [*opts, Decline()] if opts else []
+    if k == "fulfil":
+        opts = [Fulfil(cid) for cid in contracts.fulfil_options(st, seat, t.n, t.f)]
+        return [*opts, Decline()] if opts else []
+    if k == "machine":
+        return [Machine(e) for e in range(t.n + 1)]
+    if k == "drop":
+        return [Headstream(h) for h in data.map_data(st.map).headstreams]
+    if k == "fbuild":
+        sites = construct.free_sites(st, seat, t.s, t.a or None, t.n)
+        return [*(Site(s) for s in sites), Decline()] if sites else []
+    if k == "take":
+        return [Take(cid) for cid in contracts.visible_private(st)]
+    if k == "discard":
+        if len(c.hand) <= contracts.hand_limit(st, seat):
+            return []
+        return [Discard(cid) for cid in c.hand]
+    raise AssertionError(k)
+
+
+# --------------------------------------------------------------------------- resolving decisions
+
+
+def _occupy(st: State, seat: int, space: str, n: int, arch: bool) -> None:
+    """Put engineers on a space and pay its extra credits."""
+    c = st.companies[seat]
+    sp = data.SPACES[space]
+    need, anyn = data.space_counts(sp)
+    n = n if anyn else need
+    if arch:
+        c.arch -= 1
+        c.eng -= n - 1
+        if n == 1 and not anyn:
+            st.extra = True
+    else:
+        c.eng -= n
+    c.placed += n
+    if sp.get("private"):
+        c.used.append(space)
+    elif not anyn:
+        st.used.append(space)
+    supply.pay(st, seat, "credit", sp["extra_credits"])
+
+
+def _push(st: State, tasks: list[Task]) -> None:
+    st.tasks[0:0] = tasks
+
+
+def _after_build(st: State, seat: int, structure: str, site: str, income: dict[str, Any] | None,
+                 eff: str, events: list[Event]) -> None:
+    """Revealed income, then the tile's special effect (RULES.md §5.1 order)."""
+    c = st.companies[seat]
+    tasks: list[Task] = []
+    if income:
+        _say(st, events, "income", f"{_name(st, seat)} reveals an income: {income}.")
+        tasks += contracts.grant(st, seat, income)
+    m = data.map_data(st.map)
+    if eff == "L1_BASE":
+        for d, o in st.dam_owner.items():
+            if o == seat and not st.water.get(d):
+                st.water[d] = 1
+                st.ledger["drops_in"] = st.ledger.get("drops_in", 0) + 1
+    elif eff == "L1_ELEVATION":
+        supply.rotate(c, supply.built(c, "elevation"))
+    elif eff == "L1_CONDUIT":
+        supply.gain(st, seat, "credit", 2 * m.conduits[site]["production"])
+    elif eff == "L2_BASE":
+        tasks += contracts.grant(st, seat, {"energy_produced": supply.built(c, "base")})
+    elif eff == "L2_ELEVATION":
+        add = water.room(st, site)
+        if add > 0:
+            st.water[site] = st.water.get(site, 0) + add
+            st.ledger["drops_in"] = st.ledger.get("drops_in", 0) + add
+    elif eff == "L2_POWERHOUSE":
+        tasks.append(Task("produce", seat, n=2, f=2))
+    elif eff == "L3_ELEVATION":
+        supply.gain(st, seat, "vp", 3 * sum(1 for d, o in st.dam_owner.items() if o == seat and st.dam_level[d] > 1))
+    elif eff == "L3_CONDUIT":
+        tasks += contracts.grant(st, seat, {"energy_produced": 2 * m.conduits[site]["production"]})
+    elif eff == "L3_POWERHOUSE":
+        supply.gain(st, seat, "vp", 3 * supply.built(c, "powerhouse"))
+    elif eff == "L3_JOKER":
+        supply.gain(st, seat, "vp", 3 * supply.advanced_tiles(c))
+    _push(st, tasks)
+
+
+def _finish_construct(st: State, t: Task, pay: tuple[int, int, int], events: list[Event]) -> None:
+    st.tasks.pop(0)
+    seat = t.seat
+    if t.s:
+        _occupy(st, seat, t.s, 0, bool(t.f & 2))
+    structure = construct.structure_of(st, t.x)
+    income = construct.build_with_tile(st, seat, t.t, t.c, t.x, pay)
+    eff = construct.effective(t.t, t.c)
+    _say(st, events, "construct", f"{_name(st, seat)} builds a {structure} on {t.x} with {t.t}"
+         + (f" (as {t.c})" if t.c else "") + ".")
+    _after_build(st, seat, structure, t.x, income, eff, events)
+
+
+def _production(st: State, t: Task, p: Produce, events: list[Event]) -> None:
+    st.tasks.pop(0)
+    seat = t.seat
+    second = bool(t.f & 1)
+    if t.s:
+        _occupy(st, seat, t.s, 0, bool(t.f & 4))
+    e, text = produce.execute(st, seat, p, t.n, second)
+    _say(st, events, "produce", f"{_name(st, seat)} {text}.")
+    flags = contracts.F_NATIONAL
+    if _active(st, seat, "france"):
+        flags |= contracts.F_FRANCE
+    if st.companies[seat].officer == contracts.SIMONE:
+        flags |= contracts.F_MULTI
+    tasks = [Task("fulfil", seat, n=e, f=flags)]
+    if _active(st, seat, "italy"):
+        # Italy: +3 on the track after each production (not for the contract)
+        st.companies[seat].energy += 3
+    if not second and _active(st, seat, "germany"):
+        tasks.append(Task("produce", seat, f=1 | 2, x=p.powerhouse))
+    _push(st, tasks)
+
+
+def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None:
+    t = st.tasks[0]
+    c = st.companies[seat]
+    if isinstance(a, Back):
+        st.tasks[0] = Task("turn", seat)
+        st.backs += 1
+        return
+    if isinstance(a, Decline):
+        st.tasks.pop(0)
+        return
+    k = t.kind
+    if k == "draft":
+        assert isinstance(a, Pick)
+        company, officer = st.matchups[a.m]
+        st.matchups[a.m] = ["", ""]
+        st.starting.remove(a.contract)
+        start.init_company(st, seat, company, officer, a.contract)
+        st.tasks.pop(0)
+        _say(st, events, "draft", f"Seat {seat + 1} takes {data.COMPANIES[company]['name']} with "
+             f"{data.OFFICERS[officer]['name']} and contract {a.contract}.")
+    elif k == "turn":
+        st.tasks.pop(0)
+        st.main_done = True
+        if isinstance(a, Skip):
+            c.out = True
+            _say(st, events, "out", f"{_name(st, seat)} goes out for the round.")
+        elif isinstance(a, FreeBuild):
+            st.tasks.insert(0, Task("construct", seat, t=a.tile, c=a.copy, f=1))
+        else:
+            assert isinstance(a, Place)
+            _place(st, seat, a, events)
+    elif k == "construct":
+        if isinstance(a, Tile):
+            t.t, t.c = a.tile, a.copy
+        elif isinstance(a, Site):
+            t.x = a.site
+        else:
+            assert isinstance(a, Pay)
+            _finish_construct(st, t, (a.exc, a.mix, a.credits), events)
+            return
+        # a single way to pay needs no decision
+        opts = _options(st, t)
+        pays = [o for o in opts if isinstance(o, Pay)]
+        if t.x and len(pays) == 1:
+            _finish_construct(st, t, (pays[0].exc, pays[0].mix, pays[0].credits), events)
+    elif k == "produce":
+        assert isinstance(a, Produce)
+        _production(st, t, a, events)
+    elif k == "fulfil":
+        assert isinstance(a, Fulfil)
+        st.tasks.pop(0)
+        tasks = contracts.fulfil(st, seat, a.contract)
+        _say(st, events, "contract", f"{_name(st, seat)} fulfils contract {a.contract}.")
+        if t.f & contracts.F_MULTI:
+            used = contracts.requirement(a.contract) - (contracts.FRANCE_DISCOUNT if t.f & contracts.F_FRANCE else 0)
+            tasks.append(Task("fulfil", seat, n=t.n - max(used, 0), f=t.f))
+        _push(st, tasks)
+    elif k == "machine":
+        assert isinstance(a, Machine)
+        st.tasks.pop(0)
+        supply.gain(st, seat, "excavator", a.exc)
+        supply.gain(st, seat, "mixer", t.n - a.exc)
+    elif k == "drop":
+        assert isinstance(a, Headstream)
+        water.add_to_headstream(st, a.headstream, 1)
+        if t.f:
+            water.release_headstream(st, a.headstream, 1)
+        t.n -= 1
+        if t.n <= 0:
+            st.tasks.pop(0)
+    elif k == "fbuild":
+        assert isinstance(a, Site)
+        st.tasks.pop(0)
+        income = construct.place_piece(st, seat, t.s, a.site)
+        _say(st, events, "construct", f"{_name(st, seat)} places a {t.s} on {a.site}.")
+        _after_build(st, seat, t.s, a.site, income, "", events)
+    elif k == "take":
+        assert isinstance(a, Take)
+        contracts.take(st, seat, a.contract)
+        _say(st, events, "contract", f"{_name(st, seat)} takes contract {a.contract}.")
+        t.n -= 1
+        if t.n <= 0 or not contracts.visible_private(st):
+            st.tasks.pop(0)
+    elif k == "discard":
+        assert isinstance(a, Discard)
+        c.hand.remove(a.contract)
+        _say(st, events, "contract", f"{_name(st, seat)} discards contract {a.contract}.")
+
+
+def _place(st: State, seat: int, a: Place, events: list[Event]) -> None:
+    sp = data.SPACES[a.space]
+    act = sp["action"]
+    arch = a.arch
+    if "construct" in act:
+        st.tasks.insert(0, Task("construct", seat, s=a.space, f=2 if arch else 0))
+        return
+    if "produce" in act:
+        st.tasks.insert(0, Task("produce", seat, s=a.space, n=act["produce"]["bonus"], f=4 if arch else 0))
+        return
+    _occupy(st, seat, a.space, a.n, arch)
+    _say(st, events, "place", f"{_name(st, seat)} uses {a.space}.")
+    supply.pay(st, seat, "credit", act.get("pay_credits", 0))
+    tasks: list[Task] = []
+    if "credit_per_engineer" in act:
+        supply.gain(st, seat, "credit", a.n * act["credit_per_engineer"])
+    elif "place_drop" in act:
+        tasks.append(Task("drop", seat, n=act["place_drop"]))
+    elif "flow_drop" in act:
+        tasks.append(Task("drop", seat, n=act["flow_drop"], f=1))
+    elif "rotate_wheel" in act:
+        supply.rotate(st.companies[seat], act["rotate_wheel"])
+    elif "take_contracts" in act:
+        tasks += [Task("take", seat, n=act["take_contracts"]), Task("discard", seat)]
+    elif "take_patent_tile" in act:
+        i = act["take_patent_tile"] - 1
+        tile = st.patent[i]
+        st.patent[i] = ""
+        st.companies[seat].tiles.append(tile)
+        _say(st, events, "patent", f"{_name(st, seat)} buys {tile}.")
+    else:
+        tasks += contracts.grant(st, seat, {k: v for k, v in act.items() if k != "pay_credits"})
+    _push(st, tasks)
+
+
+# --------------------------------------------------------------------------- the round machine
+
+
+def _start_round(st: State, events: list[Event]) -> None:
+    _say(st, events, "round", f"Round {st.round} begins.")
+    tasks: list[Task] = []
+    for seat in reversed(st.order):
+        c = st.companies[seat]
+        for structure in ("base", "elevation", "conduit"):
+            for k in range(1, supply.built(c, structure) + 1):
+                inc = data.income(c.company, structure, k)
+                if inc:
+                    tasks += contracts.grant(st, seat, inc)
+    st.tasks = tasks
+    m = data.map_data(st.map)
+    if st.round <= len(m.headstream_tiles[0]["drops_by_round"]):
+        tiles = {t["id"]: t for t in m.headstream_tiles}
+        for h in m.headstreams:
+            n = tiles[st.headstream_tiles[h]]["drops_by_round"][st.round - 1]
+            if n:
+                water.add_to_headstream(st, h, n)
+    st.phase = "actions"
+    st.turn = -1
+    st.extra = False
+
+
+def _next_turn(st: State, events: list[Event]) -> bool:
+    """Start the next company's turn; False when everyone is out of the round."""
+    n = st.players
+    if st.extra and st.turn >= 0:
+        st.extra = False
+        seat = st.order[st.turn]
+        if not st.companies[seat].out and can_act(st, seat):
+            _begin_turn(st, seat)
+            return True
+    st.extra = False
+    for step in range(1, n + 1):
+        idx = (st.turn + step) % n
+        seat = st.order[idx]
+        c = st.companies[seat]
+        if c.out:
+            continue
+        contracts.refill(st)
+        if can_act(st, seat):
+            st.turn = idx
+            _begin_turn(st, seat)
+            return True
+        c.out = True
+        _say(st, events, "out", f"{_name(st, seat)} is out of engineers for this round.")
+    return False
+
+
+def _begin_turn(st: State, seat: int) -> None:
+    st.backs = 0
+    st.main_done = False
+    st.tasks = [Task("turn", seat)]
+
+
+def _end_round(st: State, events: list[Event]) -> None:
+    water.flow_phase(st)
+    for line in scoring.round_scoring(st):
+        _say(st, events, "score", line)
+    for c in st.companies:
+        c.last_energy = c.energy
+    if st.round >= data.ROUNDS:
+        for line in scoring.final_scoring(st):
+            _say(st, events, "score", line)
+        st.phase = "over"
+        st.tasks = []
+        st.final = [c.vp for c in st.companies]
+        _say(st, events, "over", "The game is over.")
+        return
+    # turn order: least energy first; ties: the later company in the old order goes first (Q-B2)
+    pos = {seat: i for i, seat in enumerate(st.order)}
+    st.order = sorted(st.order, key=lambda s: (st.companies[s].energy, -pos[s]))
+    for c in st.companies:
+        c.eng += c.placed
+        if c.officer == TOMMASO and c.arch == 0:
+            c.eng -= 1
+            c.arch = 1
+        c.placed = 0
+        c.energy = 0
+        c.used = []
+        c.out = False
+    st.used = []
+    if st.patent:
+        st.patent = [st.deck_patent.pop(0) if st.deck_patent else "" for _ in range(3)]
+    st.round += 1
+    _start_round(st, events)
+
+
+def advance(st: State, events: list[Event]) -> None:
+    """Run automatic steps until a seat must decide or the game ends."""
+    while st.phase != "over":
+        while st.tasks:
+            t = st.tasks[0]
+            if t.kind == "rotate":
+                supply.rotate(st.companies[t.seat], t.n)
+                st.tasks.pop(0)
+                continue
+            if _options(st, t):
+                return
+            st.tasks.pop(0)  # nothing to choose: an optional or impossible step lapses
+        if st.phase == "draft":
+            _start_round(st, events)
+            continue
+        if not _next_turn(st, events):
+            _end_round(st, events)
+
+
+# --------------------------------------------------------------------------- the Game object
+
+
+def _why(st: State, seat: int, a: Any) -> str:
+    """A sentence saying why a well-formed action is not legal now."""
+    t = st.tasks[0]
+    c = st.companies[seat]
+    if isinstance(a, Place) and t.kind == "turn":
+        sp = data.SPACES.get(a.space)
+        if sp is None or a.space not in spaces_for(st):
+            return f"There is no action space '{a.space}' in this game."
+        need, anyn = data.space_counts(sp)
+        if (a.n if anyn else need) > c.eng + c.arch:
+            return f"You don't have enough engineers for {a.space}."
+        if a.space in (c.used if sp.get("private") else st.used):
+            return f"{a.space} is already occupied this round."
+        if c.credits < sp["extra_credits"] + sp["action"].get("pay_credits", 0):
+            return f"You can't pay the credits {a.space} costs."
+        return f"You can't carry out the action of {a.space} right now."
+    expected = {
+        "turn": "choose an action space", "draft": "pick a matchup", "construct": "prepare your construction",
+        "produce": "choose a production", "fulfil": "choose a contract to fulfil (or decline)",
+        "machine": "choose your machinery", "drop": "choose a headstream", "fbuild": "choose a site (or decline)",
+        "take": "take a contract", "discard": "discard a contract",
+    }[t.kind]
+    return f"That move is not possible now: you must {expected}."
+
+
+class BarrageGame:
+    info = INFO
+    state_type = State
+    action_type = BarrageAction
+
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        check_players(INFO, players)
+        opts = resolve_options(INFO, options)
+        if opts["map"] != "base":
+            raise IllegalAction("The Nile Affair map needs the Nile Affair expansion, which is not available yet.",
+                                option="map", value=opts["map"])
+        st = start.new_state(players, opts, seed)
+        events: list[Event] = []
+        advance(st, events)
+        return st
+
+    def to_act(self, state: State) -> frozenset[Seat]:
+        if state.phase == "over" or not state.tasks:
+            return frozenset()
+        return frozenset((state.tasks[0].seat,))
+
+    def legal_actions(self, state: State, seat: Seat) -> list[BarrageAction]:
+        if state.phase == "over" or not state.tasks or state.tasks[0].seat != seat:
+            return []
+        return _options(state, state.tasks[0])
+
+    def apply(self, state: State, seat: Seat, action: BarrageAction) -> tuple[State, list[Event]]:
+        if state.phase == "over":
+            raise GameOver("The game is over.")
+        if not isinstance(action, ACTION_TYPES):
+            raise InvalidAction(f"{action!r} is not a Barrage action.")
+        if not state.tasks or state.tasks[0].seat != seat:
+            raise NotYourTurn(f"It is not seat {seat + 1}'s turn." if isinstance(seat, int) else "Not your turn.")
+        try:
+            legal = action in _options(state, state.tasks[0])
+        except TypeError:
+            legal = False
+        if not legal:
+            raise IllegalAction(_why(state, seat, action), action=encode(action) if _encodable(action) else "")
+        st = clone(state)
+        events: list[Event] = []
+        _decide(st, seat, action, events)
+        advance(st, events)
+        return st, events
+
+    def view(self, state: State, viewer: Seat | None) -> dict[str, Any]:
+        from rules.barrage.view import view
+
+        return view(state, viewer)
+
+    def result(self, state: State) -> Result | None:
+        if state.phase != "over":
+            return None
+        scores = tuple(state.final)
+        energy = tuple(c.last_energy for c in state.companies)
+        ranks = rank_by([(s, e) for s, e in zip(scores, energy, strict=True)])
+        return Result(scores=scores, ranks=ranks, tiebreak=energy,
+                      note="Ties are broken by the energy produced in the last round.")
+
+    def encode_action(self, action: BarrageAction) -> str:
+        return encode(action)
+
+    def decode_action(self, code: str) -> BarrageAction:
+        return decode(code)
+
+    def describe_action(self, action: BarrageAction) -> str:
+        return describe(action)
+
+
+def _encodable(a: Any) -> bool:
+    try:
+        encode(a)
+        return True
+    except Exception:
+        return False
+
+
+GAME = BarrageGame()

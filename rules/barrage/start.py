@@ -1,0 +1,99 @@
+"""Game setup (RULES.md §3): the map, tiles, contracts, neutral dams, patent office and the draft."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from rules.barrage import data, supply
+from rules.barrage.state import Company, State, Task
+
+TOMMASO = "tommaso_battista"
+ANTON = "anton_krylov"
+
+
+def officer_pool(options: Mapping[str, str]) -> list[str]:
+    pool = list(data.OFFICERS_BASE)
+    if options.get("new_officers", "yes") == "yes":
+        pool += data.OFFICERS_NEW
+    return [o for o in pool if data.OFFICERS[o]["implemented_in_bga"]]
+
+
+def new_state(players: int, options: Mapping[str, str], seed: int) -> State:
+    rng = random.Random(seed)
+    intro = options.get("intro", "no") == "yes"
+    st = State(players=players, options=dict(options), map=options.get("map", "base"))
+    m = data.map_data(st.map)
+    # headstream tiles: one random tile per headstream
+    tiles = [t["id"] for t in m.headstream_tiles]
+    rng.shuffle(tiles)
+    st.headstream_tiles = dict(zip(m.headstreams, tiles, strict=False))
+    # bonus tiles for rounds 1-5, objective tile
+    pool = [t for t, d in data.BONUS_TILES.items() if d["expansion"] == "base" and not (intro and d["advanced_only"])]
+    st.bonus = rng.sample(pool, data.ROUNDS)
+    st.objective = rng.choice([t for t, d in data.OBJECTIVES.items() if d["expansion"] == "base"])
+    # contracts
+    national = [c for c, d in data.CONTRACTS.items() if d["type"] == "national"]
+    rng.shuffle(national)
+    st.national = national[: players - 1]
+    for colour in data.PRIVATE_COLOURS:
+        pile = [c for c, d in data.CONTRACTS.items() if d["type"] == colour and "expansion" not in d]
+        rng.shuffle(pile)
+        st.piles.append(pile)
+        st.display.append([pile.pop(), pile.pop()])
+    # neutral dams: one per area on a random free (L) site, with one drop (Q-B4)
+    for area in m.areas:
+        site = rng.choice(m.neutral_sites[area])
+        st.dam_owner[site] = -1
+        st.dam_level[site] = 1 + m.neutral[area]["elevations"]
+        st.water[site] = 1
+        st.ledger["drops_in"] = st.ledger.get("drops_in", 0) + 1
+    # patent office: L1, L2, L3 decks in draw order; reveal 3
+    if not intro:
+        for lvl in (1, 2, 3):
+            deck = list(data.ADVANCED_TILES[lvl])
+            rng.shuffle(deck)
+            st.deck_patent += deck
+        st.patent = [st.deck_patent.pop(0) for _ in range(3)]
+    # companies and officers
+    st.companies = [Company() for _ in range(players)]
+    seats = list(range(players))
+    rng.shuffle(seats)
+    if intro:
+        matchups = data.INTRO_MATCHUPS[:players]
+        st.order = seats
+        for seat, mu in zip(seats, rng.sample(matchups, players), strict=True):
+            init_company(st, seat, mu["company"], mu["officer"], mu["starting_contract"], joker=True)
+        return st
+    companies = rng.sample(list(data.BASE_COMPANIES), players)
+    officers = rng.sample(officer_pool(options), players)
+    st.matchups = [[c, o] for c, o in zip(companies, officers, strict=True)]
+    starts = [c for c, d in data.CONTRACTS.items() if d["type"] == "starting"]
+    st.starting = sorted(rng.sample(starts, players))
+    # each pick takes the last free turn-order position: first picker plays last in round 1
+    st.draft_order = seats
+    st.order = list(reversed(seats))
+    st.tasks = [Task("draft", seat) for seat in seats]
+    return st
+
+
+def init_company(st: State, seat: int, company: str, officer: str, contract: str, joker: bool = False) -> None:
+    """Give a company its starting resources, tiles, pieces and starting contract (§3.2)."""
+    s = data.START
+    over = data.OFFICERS[officer].get("starting_resources_override") or {}
+    c = st.companies[seat]
+    c.company, c.officer = company, officer
+    c.eng = over.get("engineer", s["engineers"])
+    c.arch = over.get("architect", 0)
+    c.vp = s["vp"]
+    c.tiles = list(data.BASIC_TILES) + (["BASIC_JOKER"] if joker else [])
+    if officer == ANTON:
+        c.tiles.append("ANTON_SPECIAL")
+    c.wheel = [[] for _ in range(6)]
+    c.wexc = [0] * 6
+    c.wmix = [0] * 6
+    c.left = [s["pieces"][k] for k in data.STRUCTURES]
+    c.hand = [contract]
+    supply.gain(st, seat, "credit", over.get("credit", s["credits"]))
+    supply.gain(st, seat, "excavator", s["excavators"])
+    supply.gain(st, seat, "mixer", s["mixers"])

@@ -1,0 +1,114 @@
+"""The Barrage game state: plain msgspec structs that round-trip through JSON.
+
+Hidden information lives under names starting with ``pile``/``deck`` (draw-pile order); views never
+show them. Every unit of water, machinery, credits and every engineer sits in exactly one counter;
+``ledger`` records what came from and went back to the general supply so tests can check it.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class Task(msgspec.Struct, array_like=True, omit_defaults=True):
+    """One pending step: a decision a seat must take, or automatic work still queued.
+
+    ``kind`` names the step; the other fields are its parameters (see engine.py, ``_KINDS``):
+    ``s`` a space or structure type, ``t`` a chosen tile, ``c`` what the tile copies (Anton),
+    ``x`` a chosen site, ``n`` an amount, ``f`` flags, ``a`` a list of allowed areas / used sites.
+    """
+
+    kind: str
+    seat: int
+    s: str = ""
+    t: str = ""
+    c: str = ""
+    x: str = ""
+    n: int = 0
+    f: int = 0
+    a: list[str] = []
+
+
+class Company(msgspec.Struct, omit_defaults=True):
+    """One player's company board, supply and wheel."""
+
+    company: str = ""
+    officer: str = ""
+    eng: int = 0
+    """Engineers in supply (not counting Tommaso's architect)."""
+    arch: int = 0
+    """1 while Tommaso's architect is in supply."""
+    placed: int = 0
+    """Engineers (architect included) on action spaces this round."""
+    credits: int = 0
+    exc: int = 0
+    mix: int = 0
+    vp: int = 0
+    energy: int = 0
+    tiles: list[str] = []
+    """Technology tiles in supply (usable)."""
+    wheel: list[list[str]] = []
+    wexc: list[int] = []
+    wmix: list[int] = []
+    slot: int = 0
+    left: list[int] = []
+    """Pieces still on the company board: base, elevation, conduit, powerhouse."""
+    hand: list[str] = []
+    done: list[str] = []
+    used: list[str] = []
+    """Private (company-board) spaces used this round."""
+    out: bool = False
+    last_energy: int = 0
+
+
+class State(msgspec.Struct, omit_defaults=True):
+    players: int
+    options: dict[str, str]
+    map: str = "base"
+    round: int = 1
+    phase: str = "draft"
+    """draft | actions | over"""
+    order: list[int] = []
+    """Seats in turn order."""
+    turn: int = 0
+    """Index into ``order`` of the company whose turn it is."""
+    extra: bool = False
+    """The current company takes another turn (Tommaso's architect)."""
+    main_done: bool = False
+    backs: int = 0
+    companies: list[Company] = []
+    tasks: list[Task] = []
+    # --- map
+    water: dict[str, int] = {}
+    """Drops on headstreams and in dams, by node id."""
+    dam_owner: dict[str, int] = {}
+    """Dam site -> owning seat, -1 for neutral dams."""
+    dam_level: dict[str, int] = {}
+    conduit_owner: dict[str, int] = {}
+    ph_owner: dict[str, int] = {}
+    headstream_tiles: dict[str, int] = {}
+    # --- boards
+    used: list[str] = []
+    """Exclusive shared action spaces occupied this round."""
+    national: list[str] = []
+    display: list[list[str]] = []
+    """Face-up private contracts per colour (green, yellow, red)."""
+    piles: list[list[str]] = []
+    """Face-down private contract piles (hidden order)."""
+    patent: list[str] = []
+    """The 3 patent-office spaces ("" = empty)."""
+    deck_patent: list[str] = []
+    """Advanced tiles still to come, in draw order (hidden)."""
+    bonus: list[str] = []
+    objective: str = ""
+    # --- draft
+    matchups: list[list[str]] = []
+    """[company, officer] pairs on offer during the draft ("" once taken)."""
+    starting: list[str] = []
+    draft_order: list[int] = []
+    # --- bookkeeping
+    ledger: dict[str, int] = {}
+    log: list[str] = []
+    """The last few public event lines, for the view."""
+    final: list[int] = []
+    """Final scores once the game is over."""

@@ -1,0 +1,74 @@
+"""What a seat may see. Barrage has no hidden hands: everything is public except the order of the
+draw piles (private contracts, advanced technology tiles), of which only the sizes are shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.barrage import data, supply
+from rules.barrage.state import State
+
+
+def _company(st: State, seat: int) -> dict[str, Any]:
+    c = st.companies[seat]
+    return {
+        "seat": seat,
+        "company": c.company,
+        "officer": c.officer,
+        "engineers": c.eng,
+        "architect": c.arch,
+        "engineers_placed": c.placed,
+        "credits": c.credits,
+        "excavators": c.exc,
+        "mixers": c.mix,
+        "vp": c.vp,
+        "energy": c.energy,
+        "tiles": list(c.tiles),
+        "wheel": [
+            {"tiles": list(c.wheel[i]), "excavators": c.wexc[i], "mixers": c.wmix[i]} for i in range(len(c.wheel))
+        ],
+        "wheel_slot": c.slot,
+        "pieces_left": dict(zip(data.STRUCTURES, c.left, strict=True)) if c.left else {},
+        "built": {s: supply.built(c, s) for s in data.STRUCTURES} if c.left else {},
+        "contracts": list(c.hand),
+        "fulfilled": list(c.done),
+        "out": c.out,
+        "last_energy": c.last_energy,
+    }
+
+
+def view(st: State, viewer: int | None) -> dict[str, Any]:
+    task = st.tasks[0] if st.tasks else None
+    return {
+        "game": "barrage",
+        "viewer": viewer,
+        "players": st.players,
+        "map": st.map,
+        "options": dict(st.options),
+        "round": st.round,
+        "phase": st.phase,
+        "turn_order": list(st.order),
+        "to_act": task.seat if task and st.phase != "over" else None,
+        "step": task.kind if task and st.phase != "over" else None,
+        "step_detail": {"space": task.s, "tile": task.t, "copy": task.c, "site": task.x, "amount": task.n}
+        if task else {},
+        "companies": [_company(st, s) for s in range(st.players)],
+        "water": dict(st.water),
+        "dams": {d: {"owner": o, "level": st.dam_level[d]} for d, o in st.dam_owner.items()},
+        "conduits": dict(st.conduit_owner),
+        "powerhouses": dict(st.ph_owner),
+        "headstream_tiles": dict(st.headstream_tiles),
+        "occupied_spaces": list(st.used),
+        "national_contracts": list(st.national),
+        "private_contracts": [list(c) for c in st.display],
+        "private_piles": [len(p) for p in st.piles],
+        "patent_office": list(st.patent),
+        "patent_deck": len(st.deck_patent),
+        "bonus_tiles": list(st.bonus),
+        "objective": st.objective,
+        "draft": {"matchups": [list(m) for m in st.matchups], "starting_contracts": list(st.starting)}
+        if st.phase == "draft" else None,
+        "scores": [c.vp for c in st.companies],
+        "final_scores": list(st.final) if st.final else None,
+        "log": list(st.log),
+    }
