@@ -85,6 +85,13 @@ def _int_tuple(value: Any, what: str) -> tuple[int, ...]:
     return tuple(value)
 
 
+_INT_ONLY = frozenset({int})
+
+
+def _exact_ints(values: tuple[int, ...]) -> bool:
+    return set(map(type, values)) <= _INT_ONLY
+
+
 def picks(action: Any) -> tuple[int, ...]:
     """Validate a play and return its sorted picks; raise the error a player should read."""
     if type(action) is Play:
@@ -92,7 +99,8 @@ def picks(action: Any) -> tuple[int, ...]:
             found = _PICKS_OF.get(action)
         except TypeError:  # unhashable contents (lists): fall through to the full check
             found = None
-        if found is not None:
+        # Equal hashes also match True for 1 or 1.0 for 1: only exact ints may take the fast path.
+        if found is not None and _exact_ints(action.regions) and _exact_ints(action.banners):
             return found
     else:
         raise InvalidAction("That is not an Imperium move; play three cards.")
