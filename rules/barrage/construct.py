@@ -135,6 +135,33 @@ def pay_options(st: State, seat: int, amount: int, mode: str, credits: int) -> l
     return out
 
 
+def affordable(st: State, seat: int, amount: int, mode: str, credits: int) -> bool:
+    """Whether some payment of ``amount`` machinery exists (fast check, no enumeration)."""
+    c = st.companies[seat]
+    spare = credits // SOLOMON_CREDITS if c.officer == SOLOMON else 0
+    if mode == "e":
+        return amount <= c.exc + spare
+    if mode == "m":
+        return amount <= c.mix + spare
+    if mode == "any":
+        return amount <= c.exc + c.mix + spare
+    return amount <= c.exc + spare or int(mode[2:]) <= c.mix + spare
+
+
+def can_build(st: State, seat: int, tile: str, copy: str, credits: int) -> bool:
+    """Whether the tile can build anything now with ``credits`` available."""
+    eff = effective(tile, copy)
+    for structure in builds(tile, copy):
+        for site in sites(st, seat, structure):
+            red = 0 if eff == "L1_JOKER" else red_cost(st, structure, site)
+            if red > credits:
+                continue
+            amount, mode = machinery_need(st, seat, eff, structure, site)
+            if affordable(st, seat, amount, mode, credits - red):
+                return True
+    return False
+
+
 def site_payments(st: State, seat: int, tile: str, copy: str, structure: str, site: str,
                   credits: int) -> list[tuple[int, int, int]]:
     """Payments for building ``structure`` on ``site`` with a tile, with ``credits`` available."""

@@ -100,22 +100,23 @@ def _name(st: State, seat: int) -> str:
     return f"Seat {seat + 1} ({data.COMPANIES[c.company]['name']})" if c.company else f"Seat {seat + 1}"
 
 
-def _spaces(st: State) -> list[str]:
-    intro = st.options.get("intro") == "yes"
-    return [
-        sid for sid, sp in data.SPACES.items()
-        if sp["board"] in data.BASE_SPACE_BOARDS and st.players in sp["player_counts"]
-        and not (intro and sp.get("advanced_only"))
-    ]
+_SpaceRow = tuple[str, int, bool, bool, int, dict[str, Any]]
+_SPACE_CACHE: dict[tuple[int, str], list[_SpaceRow]] = {}
 
 
-_SPACE_CACHE: dict[tuple[int, str], list[str]] = {}
-
-
-def spaces_for(st: State) -> list[str]:
+def spaces_for(st: State) -> list[_SpaceRow]:
+    """(id, engineers, any number, private, extra credits, action) of the spaces in this game."""
     key = (st.players, st.options.get("intro", "no"))
     if key not in _SPACE_CACHE:
-        _SPACE_CACHE[key] = _spaces(st)
+        intro = key[1] == "yes"
+        rows = []
+        for sid, sp in data.SPACES.items():
+            if sp["board"] in data.BASE_SPACE_BOARDS and st.players in sp["player_counts"] and not (
+                intro and sp.get("advanced_only")
+            ):
+                need, anyn = data.space_counts(sp)
+                rows.append((sid, need, anyn, bool(sp.get("private")), sp["extra_credits"], sp["action"]))
+        _SPACE_CACHE[key] = rows
     return _SPACE_CACHE[key]
 
 
@@ -144,7 +145,7 @@ def _space_doable(st: State, seat: int, space: str, credits: int, cache: dict[An
         key = ("c", credits)
         if key not in cache:
             cache[key] = any(
-                construct.site_choices(st, seat, t, cp, credits) for t, cp in construct.tile_choices(st, seat)
+                construct.can_build(st, seat, t, cp, credits) for t, cp in construct.tile_choices(st, seat)
             )
         return cache[key]
     if "produce" in act:
@@ -165,19 +166,20 @@ def _free_builds(st: State, seat: int) -> list[FreeBuild]:
     return [
         FreeBuild(t, cp) for t, cp in construct.tile_choices(st, seat)
         if construct.effective(t, cp) in construct.ENGINEER_FREE
-        and construct.site_choices(st, seat, t, cp, c.credits)
+        and construct.can_build(st, seat, t, cp, c.credits)
     ]
 
 
-def _turn_options(st: State, seat: int) -> list[BarrageAction]:
+def _turn_options(st: State, seat: int, only: str = "") -> list[BarrageAction]:
+    """Main-action choices; ``only`` restricts them to one space (to validate a Place quickly)."""
     c = st.companies[seat]
     free = c.eng + c.arch
     out: list[BarrageAction] = []
     cache: dict[Any, bool] = {}
     if free:
-        for space in spaces_for(st):
-            sp = data.SPACES[space]
-            need, anyn = data.space_counts(sp)
+        for space, need, anyn, private, extra, _act in spaces_for(st):
+            if only and space != only:
+                continue
             if anyn:
                 for n in range(1, free + 1):
                     if n <= c.eng:
@@ -187,14 +189,16 @@ def _turn_options(st: State, seat: int) -> list[BarrageAction]:
                 continue
             if need > free:
                 continue
-            if space in (c.used if sp.get("private") else st.used):
+            if space in (c.used if private else st.used):
                 continue
-            if not _space_doable(st, seat, space, c.credits - sp["extra_credits"], cache):
+            if not _space_doable(st, seat, space, c.credits - extra, cache):
                 continue
             if need <= c.eng:
                 out.append(Place(space))
             if c.arch and need - 1 <= c.eng:
                 out.append(Place(space, 0, True))
+    if only:
+        return out
     out.extend(_free_builds(st, seat))
     if not free and out:
         out.append(Skip())
@@ -229,7 +233,7 @@ def _options(st: State, t: Task) -> list[BarrageAction]:
             tiles = [
                 Tile(tl, cp) for tl, cp in construct.tile_choices(st, seat)
                 if (not t.f & 1 or construct.effective(tl, cp) in construct.ENGINEER_FREE)
-                and construct.site_choices(st, seat, tl, cp, credits)
+                and construct.can_build(st, seat, tl, cp, credits)
             ]
             return tiles + back
         if not t.x:
@@ -587,8 +591,8 @@ def advance(st: State, events: list[Event]) -> None:
                 supply.rotate(st.companies[t.seat], t.n)
                 st.tasks.pop(0)
                 continue
-            if _options(st, t):
-                return
+            if t.kind == "turn" or _options(st, t):
+                return  # a turn always has a move: _next_turn checked can_act
             st.tasks.pop(0)  # nothing to choose: an optional or impossible step lapses
         if st.phase == "draft":
             _start_round(st, events)
@@ -606,7 +610,7 @@ def _why(st: State, seat: int, a: Any) -> str:
     c = st.companies[seat]
     if isinstance(a, Place) and t.kind == "turn":
         sp = data.SPACES.get(a.space)
-        if sp is None or a.space not in spaces_for(st):
+        if sp is None or all(a.space != row[0] for row in spaces_for(st)):
             return f"There is no action space '{a.space}' in this game."
         need, anyn = data.space_counts(sp)
         if (a.n if anyn else need) > c.eng + c.arch:
@@ -659,7 +663,11 @@ class BarrageGame:
         if not state.tasks or state.tasks[0].seat != seat:
             raise NotYourTurn(f"It is not seat {seat + 1}'s turn." if isinstance(seat, int) else "Not your turn.")
         try:
-            legal = action in _options(state, state.tasks[0])
+            t = state.tasks[0]
+            if t.kind == "turn" and isinstance(action, Place) and isinstance(action.space, str) and action.space:
+                legal = action in _turn_options(state, seat, action.space)
+            else:
+                legal = action in _options(state, t)
         except TypeError:
             legal = False
         if not legal:
