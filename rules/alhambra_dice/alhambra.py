@@ -1,0 +1,200 @@
+"""A player's Alhambra (Alcazaba version): base-game placement rules and the longest outer wall.
+
+A grid is a dict {(x, y): tile}; the fountain (tile -1) sits at (0, 0). Tiles are never rotated.
+Directions N, E, S, W = (0,-1), (1,0), (0,1), (-1,0) (shared RULES.md §4.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .data import FOUNTAIN, TILE_WALLS
+
+Grid = dict[tuple[int, int], int]
+DIRS: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
+RING: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+"""The 8 cells around a cell, in circular order (N, NE, E, ... NW)."""
+_W = (*TILE_WALLS, (False, False, False, False))
+"""Walls by tile id; index -1 (FOUNTAIN) is the wall-less start tile."""
+assert FOUNTAIN == -1
+
+
+def walls(tile: int) -> tuple[bool, bool, bool, bool]:
+    return _W[tile]
+
+
+def from_flat(flat: list[int]) -> Grid:
+    return {(flat[i], flat[i + 1]): flat[i + 2] for i in range(0, len(flat), 3)}
+
+
+def to_flat(grid: Grid) -> list[int]:
+    out: list[int] = []
+    for (x, y), t in grid.items():
+        out += (x, y, t)
+    return out
+
+
+def new_grid() -> Grid:
+    return {(0, 0): FOUNTAIN}
+
+
+def frontier(grid: Grid) -> list[tuple[int, int]]:
+    """Empty cells orthogonally next to at least one tile, in a stable order."""
+    cells = {
+        (x + dx, y + dy) for (x, y) in grid for dx, dy in DIRS if (x + dx, y + dy) not in grid
+    }
+    return sorted(cells, key=lambda c: (c[1], c[0]))
+
+
+def _walls_fit(grid: Grid, tile: int, x: int, y: int) -> tuple[bool, bool]:
+    """(every shared side agrees on its wall, some shared side is open)."""
+    w = _W[tile]
+    neighbour = opened = False
+    for d, (dx, dy) in enumerate(DIRS):
+        other = grid.get((x + dx, y + dy))
+        if other is None:
+            continue
+        neighbour = True
+        if _W[other][(d + 2) % 4] != w[d]:
+            return False, False
+        if not w[d]:
+            opened = True
+    return neighbour, opened
+
+
+def has_hole(grid: Grid) -> bool:
+    """Some empty cell is enclosed (not 4-connected to the outside of the bounding box)."""
+    xs = [x for x, _ in grid]
+    ys = [y for _, y in grid]
+    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+    empty = (x1 - x0 + 1) * (y1 - y0 + 1) - len(grid)
+    seen = {(x0, y0)}
+    todo = [(x0, y0)]
+    while todo:
+        x, y = todo.pop()
+        for dx, dy in DIRS:
+            c = (x + dx, y + dy)
+            if c in seen or c in grid or not (x0 <= c[0] <= x1 and y0 <= c[1] <= y1):
+                continue
+            seen.add(c)
+            todo.append(c)
+    return len(seen) != empty
+
+
+def can_place(grid: Grid, tile: int, x: int, y: int) -> bool:
+    """A new tile at empty cell (x, y): next to a tile, walls matching, reachable, no hole."""
+    if (x, y) in grid:
+        return False
+    fits, opened = _walls_fit(grid, tile, x, y)
+    return fits and opened and not closes_hole(grid, x, y)
+
+
+def closes_hole(grid: Grid, x: int, y: int) -> bool:
+    """Filling empty (x, y) of a hole-free grid encloses an empty region.
+
+    BGA's local test: that happens exactly when the tiles among the 8 surrounding cells form
+    more than one arc (the new tile would close a ring of connected tiles around empty space).
+    Tests check it against the global flood fill ``has_hole``."""
+    ring = [(x + dx, y + dy) in grid for dx, dy in RING]
+    arcs = sum(1 for i in range(8) if ring[i] and not ring[i - 1])
+    return arcs > 1
+
+
+def placements(grid: Grid, tile: int) -> list[tuple[int, int]]:
+    return [c for c in frontier(grid) if can_place(grid, tile, *c)]
+
+
+def all_reachable(grid: Grid) -> bool:
+    """Every tile can be walked to from the fountain without crossing a wall."""
+    if (0, 0) not in grid:
+        return False
+    seen = {(0, 0)}
+    todo = [(0, 0)]
+    while todo:
+        x, y = todo.pop()
+        w = _W[grid[(x, y)]]
+        for d, (dx, dy) in enumerate(DIRS):
+            c = (x + dx, y + dy)
+            if c in seen or c not in grid or w[d]:
+                continue
+            seen.add(c)
+            todo.append(c)
+    return len(seen) == len(grid)
+
+
+def can_remove(grid: Grid, x: int, y: int) -> bool:
+    """Redesign (b): the rest must stay reachable from the fountain and free of holes."""
+    if (x, y) == (0, 0) or (x, y) not in grid:
+        return False
+    tile = grid.pop((x, y))
+    try:
+        return all_reachable(grid) and not has_hole(grid)
+    finally:
+        grid[(x, y)] = tile
+
+
+def removable(grid: Grid) -> list[tuple[int, int]]:
+    return sorted((c for c in list(grid) if can_remove(grid, *c)), key=lambda c: (c[1], c[0]))
+
+
+def can_swap(grid: Grid, tile: int, x: int, y: int) -> bool:
+    """Redesign (c): the reserve tile takes exactly the vacated cell and must fit its walls there.
+
+    Matching every neighbour's wall means the open sides through that cell are unchanged, so the
+    rest stays reachable; the cell is refilled, so no hole can appear."""
+    if (x, y) == (0, 0) or (x, y) not in grid:
+        return False
+    old = grid.pop((x, y))
+    try:
+        fits, opened = _walls_fit(grid, tile, x, y)
+        return fits and opened
+    finally:
+        grid[(x, y)] = old
+
+
+def outer_walls(grid: Grid) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Wall sides facing an empty cell, as corner-to-corner edges."""
+    edges = []
+    for (x, y), tile in grid.items():
+        w = _W[tile]
+        for d, (dx, dy) in enumerate(DIRS):
+            if not w[d] or (x + dx, y + dy) in grid:
+                continue
+            a, b = (
+                ((x, y), (x + 1, y)),
+                ((x + 1, y), (x + 1, y + 1)),
+                ((x, y + 1), (x + 1, y + 1)),
+                ((x, y), (x, y + 1)),
+            )[d]
+            edges.append((a, b))
+    return edges
+
+
+def longest_wall(grid: Grid) -> int:
+    """Longest run of outer wall sides that never visits a corner twice (BGA's longest path)."""
+    adj: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for a, b in outer_walls(grid):
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    best = 0
+
+    def walk(v: tuple[int, int], seen: set[tuple[int, int]], length: int) -> None:
+        nonlocal best
+        best = max(best, length)
+        for n in adj[v]:
+            if n not in seen:
+                seen.add(n)
+                walk(n, seen, length + 1)
+                seen.discard(n)
+
+    for start in adj:
+        walk(start, {start}, 0)
+    return best
+
+
+def count_types(tiles: Iterable[int], types: tuple[int, ...], nb: int) -> list[int]:
+    out = [0] * nb
+    for t in tiles:
+        if t != FOUNTAIN:
+            out[types[t]] += 1
+    return out

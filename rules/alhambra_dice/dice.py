@@ -1,0 +1,63 @@
+"""Dice: a small counter-based generator kept in the state, and the dice-area arithmetic.
+
+The generator is splitmix64: its whole state is one 64-bit integer stored in ``State.rng``, so
+cloning, JSON round trips and replays reproduce every roll exactly (a ``random.Random`` state
+would be 625 numbers to copy on every move).
+"""
+
+from __future__ import annotations
+
+from .data import CELL_INDEX, DICE, MAX_COUNT, NB, NCELLS
+from .state import EMPTY, State
+
+_MASK = (1 << 64) - 1
+
+
+def next64(state: State) -> int:
+    state.rng = z = (state.rng + 0x9E3779B97F4A7C15) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+_QUADS: tuple[tuple[int, ...], ...] = tuple(
+    (q % NB, q // NB % NB, q // NB**2 % NB, q // NB**3 % NB) for q in range(NB**4)
+)
+"""Four base-6 digits of every number below 6**4: four dice from one table look-up."""
+
+
+def roll(state: State, n: int) -> list[int]:
+    """n (<= 8) dice faces (0..5 = building index): base-6 digits of one 64-bit draw."""
+    z = next64(state)
+    q = NB**4
+    return [*_QUADS[z % q], *_QUADS[z // q % q]][:n]
+
+
+def roll_all(state: State) -> list[int]:
+    return roll(state, DICE)
+
+
+def counts(state: State) -> list[int]:
+    """Dice showing each building (white dice plus the black die when set)."""
+    out = [0] * NB
+    for f in state.dice:
+        out[f] += 1
+    if state.black != EMPTY:
+        out[state.black] += 1
+    return out
+
+
+def target(count: int, rolls: int) -> int:
+    """The cell a count reaches after ``rolls`` rolls; nine of a kind counts as 8 on the first roll."""
+    if count > MAX_COUNT:
+        return CELL_INDEX[(MAX_COUNT, 1)]
+    return CELL_INDEX[(count, rolls)]
+
+
+def landing(grid: list[int], building: int, cell: int) -> int:
+    """The first free cell at or below ``cell``; NCELLS if the marker falls off the bottom."""
+    base = building * NCELLS
+    for i in range(cell, NCELLS):
+        if grid[base + i] == EMPTY:
+            return i
+    return NCELLS

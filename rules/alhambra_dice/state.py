@@ -1,0 +1,97 @@
+"""The game state: one msgspec struct shared by both versions (basic and Alcazaba).
+
+Seats 0..players-1 are the humans; with two players a dummy sits at seat 2 (``dummy``). Lists
+indexed "per seat" include the dummy. Everything random is either already drawn (chip stacks,
+tile stacks, the bag) or comes from the counter-based generator ``rng`` (dice), so the state alone
+determines the rest of the game. Hidden fields: ``rng``, ``stacks``, ``tile_stacks``, ``bag``.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+EMPTY = -1
+"""An empty dice-area cell or bonus field."""
+
+# Phases
+ROLL = "roll"  # the acting seat has rolled and may re-roll, use chips, place (or redesign)
+CLAIM = "claim"  # basic round end: a seat chooses a reward package / where its points go
+START = "start"  # a seat that took the start-player chip names the next start player
+TAKE = "take"  # Alcazaba round end: a seat takes a tile (or the start-player chip)
+OVER = "over"
+
+
+class State(msgspec.Struct):
+    version: str
+    """'basic' or 'alcazaba'."""
+    players: int
+    """Human seats."""
+    dummy: int
+    """Seat of the two-player dummy, or -1."""
+    markers: int
+    """Octagon markers per human per round."""
+    rng: int
+    """Dice generator state (splitmix64); hidden, it would reveal future rolls."""
+    round: int = 1
+    phase: str = ROLL
+    start: int = 0
+    """Seat holding the Caliph (start player of this round)."""
+    seat: int = 0
+    """Seat that must act now."""
+    turn: int = 0
+    """Turns taken this round (the next placer is (start + turn) % players)."""
+    hand: list[int] = []
+    """Markers not yet placed this round, per seat."""
+    off: list[int] = []
+    """Markers out of play this round (fallen off the dice area, or on a reserve board), per seat."""
+    grid: list[int] = []
+    """Dice area: grid[building * 24 + cell] = seat or EMPTY; cells best to worst."""
+    dice: list[int] = []
+    """The 8 white dice (faces = building index)."""
+    history: list[list[int]] = []
+    """Dice after each roll this turn; len(history) = rolls that count (1..3)."""
+    kept: int = 0
+    """Bit mask of the white dice set aside at the last re-roll (for the picture)."""
+    black: int = EMPTY
+    """Face of the black die this turn, or EMPTY."""
+    fields: list[int] = []
+    """Bonus field per building: a chip id, START_CHIP, or EMPTY."""
+    stacks: list[list[int]] = []
+    """Face-down chip stacks for the coming rounds (hidden)."""
+    chips: list[list[int]] = []
+    """Chips owned per seat (points chips for good, one-shot chips until used)."""
+    gone: list[int] = []
+    """Chips out of the game (used, unclaimed, or thrown away by the dummy)."""
+    points: list[list[int]] = []
+    """Building points points[seat][building], 0..12."""
+    arrival: list[list[int]] = []
+    """When each building stone reached its space: lower = lower in a stack = ranks higher."""
+    stamp: int = 0
+    score: list[int] = []
+    col: int = 0
+    """Round end: the building column being resolved."""
+    step: int = 0
+    """Basic round end within a column: 0 first's award, 1 second's award, 2 done."""
+    first: int = EMPTY
+    second: int = EMPTY
+    first_chip: bool = False
+    """The first took the '1 point + chip' package (so the second gets 2 points)."""
+    fixed: int = EMPTY
+    """CLAIM phase: EMPTY = free choice of package, 0 = 2 points, 1 = 1 point + chip."""
+    # ---- Alcazaba
+    tiles: list[list[int]] = []
+    """Tiles laid out in each building's tile area."""
+    tile_stacks: list[list[int]] = []
+    """Face-down stacks of six (one per type) for the coming rounds (hidden)."""
+    bag: list[int] = []
+    """The bag, in drawing order from the end (hidden)."""
+    alhambra: list[list[int]] = []
+    """Per human seat: flat [x, y, tile, x, y, tile, ...]; the fountain (tile -1) at 0,0."""
+    reserve: list[list[int]] = []
+    dummy_tiles: list[int] = []
+    discarded: list[int] = []
+    """Alcazaba tiles left over at round end (out of the game)."""
+    drawn: list[int] = []
+    """Alcazaba: tiles drawn from the bag this round, in order (the dummy places by them)."""
+    log: list[str] = []
+    """The last few public event lines (for the picture)."""
