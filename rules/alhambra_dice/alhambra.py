@@ -40,9 +40,7 @@ def new_grid() -> Grid:
 
 def frontier(grid: Grid) -> list[tuple[int, int]]:
     """Empty cells orthogonally next to at least one tile, in a stable order."""
-    cells = {
-        (x + dx, y + dy) for (x, y) in grid for dx, dy in DIRS if (x + dx, y + dy) not in grid
-    }
+    cells = {(x + dx, y + dy) for (x, y) in grid for dx, dy in DIRS if (x + dx, y + dy) not in grid}
     return sorted(cells, key=lambda c: (c[1], c[0]))
 
 

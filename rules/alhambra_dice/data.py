@@ -29,22 +29,16 @@ _TILES = _load("alhambra_tiles.json")
 BUILDINGS: tuple[str, ...] = tuple(b["id"] for b in sorted(_BUILDINGS, key=lambda b: b["column"]))
 """Building ids in board order, left to right (Pavilion ... Tower); index = column = die face."""
 BUILDING_NAMES: tuple[str, ...] = tuple(b.capitalize() for b in BUILDINGS)
-BUILDING_COLOURS: tuple[str, ...] = tuple(
-    b["colour"] for b in sorted(_BUILDINGS, key=lambda b: b["column"])
-)
+BUILDING_COLOURS: tuple[str, ...] = tuple(b["colour"] for b in sorted(_BUILDINGS, key=lambda b: b["column"]))
 NB = len(BUILDINGS)
 assert list(BUILDINGS) == _SCORING["column_order_left_to_right"]
 
 # ---------------------------------------------------------------- dice area
 
-CELLS: tuple[tuple[int, str], ...] = tuple(
-    (c["count"], c["column"]) for c in sorted(_GRID, key=lambda c: c["rank"])
-)
+CELLS: tuple[tuple[int, str], ...] = tuple((c["count"], c["column"]) for c in sorted(_GRID, key=lambda c: c["rank"]))
 """Dice-area cells best to worst: (count, roll column L/M/R). Index = rank - 1."""
 NCELLS = len(CELLS)
-CELL_INDEX: dict[tuple[int, int], int] = {
-    (count, "LMR".index(col) + 1): i for i, (count, col) in enumerate(CELLS)
-}
+CELL_INDEX: dict[tuple[int, int], int] = {(count, "LMR".index(col) + 1): i for i, (count, col) in enumerate(CELLS)}
 """(dice count, rolls used 1..3) -> cell index."""
 MAX_COUNT = max(c for c, _ in CELLS)
 
@@ -140,7 +134,7 @@ NTILES = len(TILE_TYPES)
 FOUNTAIN = -1
 """Tile id of the start tile (fountain) in an Alhambra grid."""
 assert not any(_TILES["start_tile"]["walls"].values())
-assert NTILES - 1 == sum(_TILES["counts_by_type"].values())
+assert sum(_TILES["counts_by_type"].values()) == NTILES - 1
 
 
 def walls(tile: int) -> tuple[bool, bool, bool, bool]:

@@ -109,12 +109,12 @@ _LOG_LINES = 8
 
 
 _FLAT_LISTS = tuple(
-    f for f, t in zip(State.__struct_fields__, State.__annotations__.values(), strict=True)
+    f
+    for f, t in zip(State.__struct_fields__, State.__annotations__.values(), strict=True)
     if "list[" in str(t) and "list[list" not in str(t)
 )
 _NESTED_LISTS = tuple(
-    f for f, t in zip(State.__struct_fields__, State.__annotations__.values(), strict=True)
-    if "list[list" in str(t)
+    f for f, t in zip(State.__struct_fields__, State.__annotations__.values(), strict=True) if "list[list" in str(t)
 )
 
 
@@ -143,9 +143,7 @@ def _copy_for(state: State, action: Action) -> State:
             c.gone = state.gone[:]
         return c
     if (kind is Place or kind is Push) and state.turn + 1 < state.players * state.markers:
-        c = msgspec.structs.replace(
-            state, grid=state.grid[:], hand=state.hand[:], off=state.off[:], log=state.log[:]
-        )
+        c = msgspec.structs.replace(state, grid=state.grid[:], hand=state.hand[:], off=state.off[:], log=state.log[:])
         if kind is Push:
             c.chips = [x[:] for x in state.chips]
             c.gone = state.gone[:]
@@ -367,8 +365,9 @@ def _redesign_options(flat: tuple[int, ...], reserve: tuple[int, ...]) -> tuple[
         out += [Build(tile, x, y) for x, y in alh.placements(grid, tile)]
     out += [Remove(x, y) for x, y in alh.removable(grid)]
     for tile in reserve:
-        out += [Swap(tile, x, y) for (x, y) in sorted(grid, key=lambda c: (c[1], c[0]))
-                if alh.can_swap(grid, tile, x, y)]
+        out += [
+            Swap(tile, x, y) for (x, y) in sorted(grid, key=lambda c: (c[1], c[0])) if alh.can_swap(grid, tile, x, y)
+        ]
     return tuple(out)
 
 
@@ -405,9 +404,8 @@ def _check(st: State, seat: int, a: Any) -> None:
         raise NotYourTurn(f"It is {seat_name(st, st.seat)}'s turn.", seat=seat)
     phase = st.phase
     basic = st.version == "basic"
-    if isinstance(a, (Reroll, Place, Push, CancelRoll, SetBlack, Build, Remove, Swap)):
-        if phase != ROLL:
-            raise _illegal("That move belongs to a turn with the dice; now is the round end.")
+    if isinstance(a, (Reroll, Place, Push, CancelRoll, SetBlack, Build, Remove, Swap)) and phase != ROLL:
+        raise _illegal("That move belongs to a turn with the dice; now is the round end.")
     rolls = len(st.history)
     match a:
         case Reroll(mask=mask):
@@ -429,7 +427,7 @@ def _check(st: State, seat: int, a: Any) -> None:
                 if cell != land:
                     raise _illegal(
                         f"Your marker would land on {BUILDING_NAMES[b]} {cell_name(land)}, "
-                        f"not {cell_name(cell) if 0 <= cell else cell}.",
+                        f"not {cell_name(cell) if cell >= 0 else cell}.",
                         cell=cell,
                     )
             else:
@@ -464,9 +462,7 @@ def _check(st: State, seat: int, a: Any) -> None:
             if not 0 <= to < NB:
                 raise _illegal("There is no such building.", to=to)
             if to != st.col and _owns(st, seat, SWAP) < 0:
-                raise _illegal(
-                    f"Your points go on {BUILDING_NAMES[st.col]}; you have no building-switch chip.", to=to
-                )
+                raise _illegal(f"Your points go on {BUILDING_NAMES[st.col]}; you have no building-switch chip.", to=to)
         case NameStart(seat=s):
             if phase != START:
                 raise _illegal("Only the taker of the start-player chip names the next start player.")
@@ -506,9 +502,7 @@ def _check_redesign(st: State, seat: int, a: Build | Remove | Swap) -> None:
         if (a.x, a.y) not in grid:
             raise _illegal(f"There is no tile at {a.x},{a.y}.", x=a.x, y=a.y)
         if not alh.can_remove(grid, a.x, a.y):
-            raise _illegal(
-                "Removing that tile would cut off part of your Alhambra or leave a hole.", x=a.x, y=a.y
-            )
+            raise _illegal("Removing that tile would cut off part of your Alhambra or leave a hole.", x=a.x, y=a.y)
         return
     if a.tile not in st.reserve[seat]:
         raise _illegal("That tile is not on your reserve board.", tile=a.tile)
@@ -516,9 +510,7 @@ def _check_redesign(st: State, seat: int, a: Build | Remove | Swap) -> None:
         if not alh.can_place(grid, a.tile, a.x, a.y):
             raise _illegal(_why_not_place(grid, a.tile, a.x, a.y), x=a.x, y=a.y)
     elif not alh.can_swap(grid, a.tile, a.x, a.y):
-        raise _illegal(
-            f"{tile_label(a.tile)} cannot replace the tile at {a.x},{a.y}: walls must match.", x=a.x, y=a.y
-        )
+        raise _illegal(f"{tile_label(a.tile)} cannot replace the tile at {a.x},{a.y}: walls must match.", x=a.x, y=a.y)
 
 
 # =============================================================================== apply
@@ -804,9 +796,7 @@ def _end_round(st: State, ev: list[Event]) -> None:
     if letter:
         before = list(st.score)
         (score_basic if st.version == "basic" else score_alcazaba)(st, letter)
-        gains = ", ".join(
-            f"{seat_name(st, s)} +{st.score[s] - before[s]}" for s in range(len(st.score))
-        )
+        gains = ", ".join(f"{seat_name(st, s)} +{st.score[s] - before[s]}" for s in range(len(st.score)))
         _say(st, ev, "scoring", f"Scoring {letter}: {gains}.", letter=letter)
     if st.round >= ROUNDS:
         st.phase = OVER
