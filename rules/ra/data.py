@@ -23,7 +23,10 @@ SETUP: dict[str, Any] = _load("setup.json")
 SCORING: dict[str, Any] = _load("scoring.json")
 
 TILE_IDS: tuple[str, ...] = tuple(t["id"] for t in TILES)
-TILE_NAMES: tuple[str, ...] = tuple(t["name"].replace(" (disaster)", "") for t in TILES)
+TILE_NAMES: tuple[str, ...] = tuple(
+    t["name"].replace(" (disaster)", "").split(": ")[-1].replace("_", " ").capitalize() for t in TILES
+)
+"""Player-facing names: "Pharaoh", "Art", "Step pyramid", "Drought" (short enough for buttons)."""
 TILE_COUNTS: tuple[int, ...] = tuple(t["count"] for t in TILES)
 TILE_CATEGORY: tuple[str, ...] = tuple(t["category"] for t in TILES)
 TILE_INDEX: dict[str, int] = {tid: i for i, tid in enumerate(TILE_IDS)}

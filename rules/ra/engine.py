@@ -537,7 +537,8 @@ def _end_epoch(s: RaState, events: list[Event]) -> None:
     private = s.hidden_fame and not final
     for seat, b in enumerate(s.breakdown):
         s.fame[seat] = apply_change(s.fame[seat], b["total"])
-        parts = ", ".join(f"{k} {v:+d}" for k, v in b.items() if v and k != "total") or "nothing"
+        parts = ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in b.items() if v and k != "total")
+        parts = parts or "nothing"
         _log(s, events, "score", f"Epoch {s.epoch}: {_name(seat)} {parts}; fame {s.fame[seat]}.",
              to=(seat,) if private else None, seat=seat, epoch=s.epoch, fame=s.fame[seat])
     for h in s.held:

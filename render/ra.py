@@ -1,0 +1,344 @@
+"""The Ra board as a PNG: Ra track, auction track, centre disk, and each player's display in the
+seed's five rows (sun and gods, pharaohs, Nile and floods, civilisations and gold, monuments).
+
+A pure function of a view from ``rules.ra`` (``GAME.view(state, viewer)``): no storage, no
+Discord. Tiles are drawn as small coloured shapes with short labels; nothing is external artwork.
+The canvas is portrait 3:4 so phones show it whole in Discord's preview.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render._draw import (
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    font,
+    new_canvas,
+    seat_colour,
+    to_png,
+)
+
+WIDTH = 960
+MIN_HEIGHT = 1280
+"""At least portrait 3:4; five players make the picture taller rather than the rows smaller."""
+BOARD_H = 420
+PANEL_MIN = 214
+FOOTER = 36
+MARGIN = 16
+
+Colour = tuple[int, int, int]
+
+# Short label, fill colour and shape per tile id. Shapes: "rect", "circle", "diamond", "disaster".
+_STONE = (196, 170, 128)
+_CIV = (150, 110, 190)
+_TILE_LOOK: dict[str, tuple[str, Colour, str]] = {
+    "ra": ("Ra", (235, 120, 30), "circle"),
+    "god": ("God", (250, 205, 60), "diamond"),
+    "pharaoh": ("Phar", (70, 120, 200), "rect"),
+    "nile": ("Nile", (60, 170, 150), "rect"),
+    "flood": ("Flood", (40, 110, 220), "rect"),
+    "gold": ("Gold", (240, 190, 40), "rect"),
+    "funeral": ("Funrl", (200, 60, 60), "disaster"),
+    "drought": ("Drght", (200, 60, 60), "disaster"),
+    "unrest": ("Unrst", (200, 60, 60), "disaster"),
+    "earthquake": ("Quake", (200, 60, 60), "disaster"),
+    "civ_art": ("Art", _CIV, "rect"),
+    "civ_agriculture": ("Agri", _CIV, "rect"),
+    "civ_religion": ("Relig", _CIV, "rect"),
+    "civ_astronomy": ("Astro", _CIV, "rect"),
+    "civ_writing": ("Write", _CIV, "rect"),
+    "mon_fortress": ("Fort", _STONE, "rect"),
+    "mon_obelisk": ("Obel", _STONE, "rect"),
+    "mon_palace": ("Palce", _STONE, "rect"),
+    "mon_pyramid": ("Pyrmd", _STONE, "rect"),
+    "mon_sphinx": ("Sphnx", _STONE, "rect"),
+    "mon_statue": ("Statu", _STONE, "rect"),
+    "mon_step_pyramid": ("StepP", _STONE, "rect"),
+    "mon_temple": ("Templ", _STONE, "rect"),
+}
+_ROWS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Pharaohs", ("pharaoh", "funeral")),
+    ("Nile", ("nile", "flood", "drought")),
+    ("Civ+Gold", ("civ_art", "civ_agriculture", "civ_religion", "civ_astronomy", "civ_writing", "gold",
+                  "unrest")),
+    ("Monument", ("mon_fortress", "mon_obelisk", "mon_palace", "mon_pyramid", "mon_sphinx", "mon_statue",
+                  "mon_step_pyramid", "mon_temple", "earthquake")),
+)
+_SUN_UP = (255, 200, 40)
+_SUN_DOWN = (90, 80, 70)
+_DARK = (60, 50, 40)
+_LIGHT_INK = (250, 250, 250)
+_ACT_BAND = (255, 238, 160)
+
+
+def _label_ink(fill: Colour) -> Colour:
+    return INK if sum(fill) > 450 else _LIGHT_INK
+
+
+def _tile(d: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, tile: str, size: int = 18) -> None:
+    label, fill, shape = _TILE_LOOK.get(tile, (tile[:5], MUTED, "rect"))
+    box = (x, y, x + w, y + h)
+    if shape == "circle":
+        d.ellipse(box, fill=fill, outline=INK, width=2)
+    elif shape == "diamond":
+        cx, cy = x + w / 2, y + h / 2
+        d.polygon([(cx, y), (x + w, cy), (cx, y + h), (x, cy)], fill=fill, outline=INK)
+    elif shape == "disaster":
+        d.rounded_rectangle(box, radius=5, fill=fill, outline=(0, 0, 0), width=4)
+    else:
+        d.rounded_rectangle(box, radius=5, fill=fill, outline=_DARK, width=1)
+    d.text((x + w / 2, y + h / 2), label, font=font(size, True), fill=_label_ink(fill), anchor="mm")
+
+
+def _disk(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, value: int, face_up: bool,
+          size: int = 20) -> None:
+    fill = _SUN_UP if face_up else _SUN_DOWN
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=INK, width=2)
+    d.text((cx, cy), str(value), font=font(size, True), fill=INK if face_up else _LIGHT_INK, anchor="mm")
+
+
+def _chips(d: ImageDraw.ImageDraw, x: int, y: int, items: list[tuple[str, int]], h: int, right: int) -> int:
+    """Tiles with their counts (``×n`` when more than one), narrowed to fit before ``right``;
+    returns the x after the last one."""
+    count_font = font(20, True)
+    texts = [f"×{c}" if c > 1 else "" for _, c in items]
+    extra = sum(int(d.textlength(t, font=count_font)) + 10 if t else 6 for t in texts)
+    w = 68
+    if items and x + len(items) * w + extra > right:
+        w = max(40, (right - x - extra) // len(items))
+    size = 18 if w >= 60 else 14
+    for (tile, _), text in zip(items, texts, strict=True):
+        _tile(d, x, y, w, h, tile, size)
+        if text:
+            d.text((x + w + 3, y + h / 2), text, font=count_font, fill=INK, anchor="lm")
+            x += w + 10 + int(d.textlength(text, font=count_font))
+        else:
+            x += w + 6
+    return x
+
+
+def _name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+# --------------------------------------------------------------------------- board
+
+
+def _status(view: dict[str, Any]) -> str:
+    phase = view.get("phase")
+    auction = view.get("auction")
+    if view.get("result"):
+        scores = view["result"]["scores"]
+        ranks = view["result"]["ranks"]
+        winners = [s for s, r in enumerate(ranks) if r == 1]
+        names = " & ".join(_name(s) for s in winners)
+        return f"Game over: {names} wins with {scores[winners[0]]} fame"
+    acting = view.get("to_act") or []
+    who = _name(acting[0]) if acting else "-"
+    if phase == "auction" and auction:
+        why = {"drawn": "Ra drawn", "invoked": "Ra invoked", "full": "track full"}.get(auction["reason"], "")
+        high = auction.get("high_bid")
+        bid = f"high bid {high} by {_name(auction['high_bidder'])}" if high else "no bid yet"
+        return f"Auction ({why} by {_name(auction['ra_holder'])}): {bid}; {who} to bid"
+    if phase == "disaster":
+        dis = view.get("disaster") or {}
+        pending = ", ".join(_TILE_LOOK.get(t, (t,))[0] for t in dis.get("pending", []))
+        return f"{who} chooses what the disaster takes ({pending})"
+    if phase == "gods":
+        return f"{who} is using gods: take another tile or stop"
+    return f"{who} to play: draw, invoke Ra or use a god"
+
+
+def _draw_board(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    x0 = MARGIN
+    d.text((x0, 14), "RA", font=font(40, True), fill=(170, 90, 20))
+    epoch = view.get("epoch", 1)
+    d.text((x0 + 80, 20), f"Epoch {epoch} of 3", font=font(30, True), fill=INK)
+    d.text((WIDTH - MARGIN, 24), f"Bag: {view.get('bag_count', 0)} tiles", font=font(24), fill=MUTED,
+           anchor="ra")
+    acting = view.get("to_act") or []
+    status_fill = seat_colour(acting[0]) if acting and not view.get("result") else INK
+    d.rounded_rectangle((x0, 66, WIDTH - MARGIN, 106), radius=8, fill=PANEL, outline=status_fill, width=3)
+    d.text((x0 + 12, 86), _status(view), font=font(22, True), fill=INK, anchor="lm")
+
+    # Ra track: blocked spaces, Ra tiles placed, free spaces; ends at ra_track.ends_at tiles.
+    ra = view.get("ra_track", {})
+    spaces, blocked, count = ra.get("spaces", 10), ra.get("blocked", 0), ra.get("count", 0)
+    y = 122
+    d.text((x0, y + 26), f"Ra track {count}/{ra.get('ends_at', spaces - blocked)}", font=font(22, True),
+           fill=INK, anchor="lm")
+    sx, size, gap = 230, 62, 8
+    for i in range(spaces):
+        bx = sx + i * (size + gap)
+        box = (bx, y, bx + size, y + 52)
+        if i < blocked:
+            d.rectangle(box, fill=(200, 195, 185), outline=MUTED)
+            d.line((box[0], box[1], box[2], box[3]), fill=MUTED, width=2)
+            d.line((box[0], box[3], box[2], box[1]), fill=MUTED, width=2)
+        elif i - blocked < count:
+            d.rectangle(box, fill=PANEL, outline=_DARK)
+            _tile(d, bx + 6, y + 1, size - 12, 50, "ra", 18)
+        else:
+            d.rectangle(box, fill=PANEL, outline=_DARK)
+
+    # Auction track (8 spaces) and the centre disk.
+    y = 196
+    track = view.get("auction_track", [])
+    n_spaces = view.get("auction_spaces", 8)
+    d.text((x0, y + 34), f"Auction {len(track)}/{n_spaces}", font=font(22, True), fill=INK, anchor="lm")
+    sx, size, gap = 200, 78, 6
+    for i in range(n_spaces):
+        bx = sx + i * (size + gap)
+        d.rectangle((bx, y, bx + size, y + 68), fill=PANEL, outline=_DARK)
+        if i < len(track):
+            _tile(d, bx + 4, y + 6, size - 8, 56, track[i], 19)
+    cx = sx + n_spaces * (size + gap) + 40
+    _disk(d, cx, y + 34, 34, view.get("center_disk", 0), True, 28)
+    d.text((cx, y + 82), "centre", font=font(18), fill=MUTED, anchor="mm")
+
+    # Bids of the running auction, one chip per seat.
+    y = 292
+    auction = view.get("auction")
+    if auction:
+        d.text((x0, y + 18), "Bids", font=font(22, True), fill=INK, anchor="lm")
+        bx = 90
+        for seat, bid in enumerate(auction.get("bids", [])):
+            text = "—" if bid is None else ("pass" if bid == 0 else str(bid))
+            if seat == auction.get("bidder"):
+                text = "to bid…" if bid is None else text
+            label = f"P{seat + 1}: {text}"
+            w = int(d.textlength(label, font=font(22, True))) + 20
+            outline = HIGHLIGHT if seat == auction.get("bidder") else seat_colour(seat)
+            d.rounded_rectangle((bx, y, bx + w, y + 36), radius=8, fill=PANEL, outline=outline, width=3)
+            d.text((bx + w / 2, y + 18), label, font=font(22, True), fill=seat_colour(seat), anchor="mm")
+            bx += w + 10
+        y += 46
+    # The latest public lines of the log.
+    events = view.get("events", [])[-(3 if auction else 4) :]
+    for line in events:
+        d.text((x0, y + 12), _fit(d, line, WIDTH - 2 * MARGIN, 20), font=font(20), fill=MUTED, anchor="lm")
+        y += 26
+
+
+def _fit(d: ImageDraw.ImageDraw, text: str, width: int, size: int) -> str:
+    if d.textlength(text, font=font(size)) <= width:
+        return text
+    while text and d.textlength(text + "…", font=font(size)) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+# --------------------------------------------------------------------------- players
+
+
+def _draw_player(d: ImageDraw.ImageDraw, view: dict[str, Any], p: dict[str, Any], top: int, height: int,
+                 viewer_seat: int | None) -> None:
+    seat = p["seat"]
+    colour = seat_colour(seat)
+    acting = seat in (view.get("to_act") or [])
+    box = (MARGIN, top, WIDTH - MARGIN, top + height - 8)
+    d.rounded_rectangle(box, radius=10, fill=PANEL, outline=colour, width=5 if acting else 3)
+    if acting:  # a pale yellow header band marks who must act, whatever the seat colour
+        d.rounded_rectangle((MARGIN + 5, top + 5, WIDTH - MARGIN - 5, top + 40), radius=6, fill=_ACT_BAND)
+    d.rectangle((MARGIN + 3, top + 3, MARGIN + 12, top + height - 11), fill=colour)
+
+    # Header: name, markers, fame.
+    x = MARGIN + 24
+    hy = top + 22
+    name = _name(seat) + (" (you)" if viewer_seat == seat else "")
+    d.text((x, hy), name, font=font(26, True), fill=colour, anchor="lm")
+    nx = x + int(d.textlength(name, font=font(26, True))) + 14
+    auction = view.get("auction") or {}
+    marks = []
+    if acting:
+        marks.append("▶ to act")
+    if auction and auction.get("ra_holder") == seat:
+        marks.append("holds Ra")
+    if auction and auction.get("high_bidder") == seat:
+        marks.append(f"high bid {auction.get('high_bid')}")
+    if marks:
+        d.text((nx, hy), " · ".join(marks), font=font(20, True), fill=INK, anchor="lm")
+    fame = p.get("fame")
+    fame_text = f"Fame {fame}" if fame is not None else "Fame ?"
+    result = view.get("result")
+    if result:
+        fame_text = f"#{result['ranks'][seat]}  {fame_text}"
+    d.text((WIDTH - MARGIN - 16, hy), fame_text, font=font(26, True), fill=INK, anchor="rm")
+
+    # Five rows: suns and gods, then pharaohs, Nile, civilisations and gold, monuments.
+    rows_top = top + 46
+    row_h = max(32, min(44, (height - 56) // 5))
+    tile_h = row_h - 6
+    tiles: dict[str, int] = p.get("tiles", {})
+    label_w = 118
+    y = rows_top
+    d.text((x, y + row_h / 2), "Sun+God", font=font(18, True), fill=MUTED, anchor="lm")
+    cx = x + label_w
+    r = tile_h / 2 + 2  # suns a little larger than tiles: two-digit numbers must stay legible
+    for v in p.get("suns_up", []):
+        _disk(d, cx + r, y + row_h / 2, r, v, True, 18 if r < 18 else 21)
+        cx += int(2 * r) + 6
+    for v in p.get("suns_down", []):
+        _disk(d, cx + r, y + row_h / 2, r, v, False, 18 if r < 18 else 21)
+        cx += int(2 * r) + 6
+    if not p.get("suns_up") and not p.get("suns_down"):
+        d.text((cx, y + row_h / 2), "no suns", font=font(18), fill=MUTED, anchor="lm")
+        cx += 80
+    cx += 10
+    right = WIDTH - MARGIN - 12
+    if tiles.get("god"):
+        _chips(d, cx, y + 3, [("god", tiles["god"])], tile_h, right)
+    y += row_h
+    for label, ids in _ROWS:
+        d.text((x, y + row_h / 2), label, font=font(18, True), fill=MUTED, anchor="lm")
+        cx = x + label_w
+        items = [(tid, tiles[tid]) for tid in ids if tiles.get(tid)]
+        if items:
+            _chips(d, cx, y + 3, items, tile_h, right)
+        else:
+            d.text((cx, y + row_h / 2), "—", font=font(18), fill=MUTED, anchor="lm")
+        y += row_h
+
+
+def _draw_legend(d: ImageDraw.ImageDraw, y: int) -> None:
+    """A one-line key: face-up and face-down suns, disaster border."""
+    x = MARGIN + 8
+    _disk(d, x + 12, y + 14, 12, 7, True, 14)
+    d.text((x + 30, y + 14), "face up", font=font(17), fill=MUTED, anchor="lm")
+    x += 120
+    _disk(d, x + 12, y + 14, 12, 7, False, 14)
+    d.text((x + 30, y + 14), "face down (next epoch)", font=font(17), fill=MUTED, anchor="lm")
+    x += 250
+    _tile(d, x, y + 2, 58, 24, "unrest", 13)
+    d.text((x + 66, y + 14), "disaster", font=font(17), fill=MUTED, anchor="lm")
+
+
+def render(view: dict[str, Any], *, viewer_seat: int | None = None, scale: float = 1.0) -> bytes:
+    """Draw ``view`` (from ``rules.ra`` ``GAME.view``) as PNG bytes.
+
+    ``viewer_seat`` marks that seat's panel "(you)" (use the view made for that seat, so hidden
+    fame shows only their own total). ``scale`` resizes the picture (960 wide, at least 1280
+    tall; 0.5 = half size).
+    The same view always gives the same bytes.
+    """
+    players = view.get("seats", [])
+    n = max(1, len(players))
+    panel = max(PANEL_MIN, (MIN_HEIGHT - BOARD_H - FOOTER) // n)
+    height = max(MIN_HEIGHT, BOARD_H + n * panel + FOOTER)
+    image, d = new_canvas(WIDTH, height)
+    _draw_board(d, view)
+    for i, p in enumerate(players):
+        _draw_player(d, view, p, BOARD_H + i * panel, panel, viewer_seat)
+    _draw_legend(d, height - FOOTER + 2)
+    if scale != 1.0:
+        size = (max(1, round(WIDTH * scale)), max(1, round(height * scale)))
+        image = image.resize(size, Image.Resampling.LANCZOS)
+    return to_png(image)
+
+
+__all__ = ["MIN_HEIGHT", "WIDTH", "render"]
