@@ -83,13 +83,20 @@ def _next_active(s: RaState, after: int) -> int:
     return -1
 
 
-def _next_bidder(s: RaState, current: int) -> int:
-    """The next seat to bid after ``current``, ending with the Ra holder; -1 when all have spoken."""
+def _next_bidder(s: RaState, current: int, events: list[Event]) -> int:
+    """The next seat to bid after ``current``, ending with the Ra holder; -1 when all have spoken.
+
+    Seats without face-up disks are skipped; seats whose best disk can't beat the high bid pass
+    automatically (they have no choice, so nobody waits for their click)."""
     t = current
     while t != s.ra_holder:
         t = (t + 1) % s.players
-        if s.up[t]:
-            return t
+        u = s.up[t]
+        if u:
+            if u[0] > s.high_bid:
+                return t
+            s.bids[t] = 0
+            _log(s, events, "pass", f"{_name(t)} can't beat {s.high_bid} and passes.", seat=t, auto=True)
     return -1
 
 
@@ -412,7 +419,7 @@ def _play_pass(s: RaState, seat: int, _: None, events: list[Event]) -> None:
 
 
 def _next_in_auction(s: RaState, seat: int, events: list[Event]) -> None:
-    nxt = _next_bidder(s, seat)
+    nxt = _next_bidder(s, seat, events)
     if nxt >= 0:
         s.turn = nxt
         return

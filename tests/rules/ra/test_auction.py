@@ -184,3 +184,11 @@ def test_first_player_holds_the_highest_disk() -> None:
     for seed in range(10):
         s = GAME.setup(4, {}, seed)
         assert 13 in s.up[s.turn]
+
+
+def test_seat_that_cannot_beat_the_bid_passes_automatically() -> None:
+    """Seat 2's best disk is 11: after a bid of 12 nobody waits for its click."""
+    s = position(3, up=SUNS3, turn=0, track=["gold"])
+    s, events = GAME.apply(play(s, (0, INVOKE)), 1, Bid(disk=12))
+    assert GAME.to_act(s) == {0} and s.bids[2] == 0
+    assert any("can't beat 12" in e.text for e in events)
