@@ -48,7 +48,7 @@ from rules.ra.data import (
     sun_sets,
 )
 from rules.ra.scoring import apply_change, civ_points, epoch_breakdown, monument_points
-from rules.ra.state import AUCTION, DISASTER, GODS, LOG_KEEP, OVER, PLAY, RaState, copy_state
+from rules.ra.state import AUCTION, DISASTER, GODS, LOG_KEEP, OVER, PLAY, RaState, copy_state, own_tables
 
 # Bound used by the host and tests: every draw uses a bag tile (180), every auction ends with a
 # disk spent, a Ra tile spent or 8 tiles discarded (< 200 auctions of at most 5 bids), gods <= 16,
@@ -326,6 +326,7 @@ def _check_god(s: RaState, seat: int, a: A.UseGod) -> int:
 
 
 def _play_god(s: RaState, seat: int, t: int, events: list[Event]) -> None:
+    own_tables(s)
     h = s.held[seat]
     h[GOD] -= 1
     s.discarded[GOD] += 1
@@ -426,6 +427,7 @@ def _next_in_auction(s: RaState, seat: int, events: list[Event]) -> None:
     w = s.high_bidder
     if w < 0:
         if s.reason == "full" and s.track:
+            own_tables(s)
             for t in s.track:
                 s.discarded[t] += 1
             s.track = []
@@ -434,6 +436,7 @@ def _next_in_auction(s: RaState, seat: int, events: list[Event]) -> None:
             _log(s, events, "no_bid", "Everyone passed.")
         _after_auction(s, events)
         return
+    own_tables(s)
     lot = s.track
     h = s.held[w]
     for t in lot:
@@ -519,6 +522,7 @@ def _check_discard(s: RaState, seat: int, a: A.Discard) -> int:
 
 
 def _play_discard(s: RaState, seat: int, t: int, events: list[Event]) -> None:
+    own_tables(s)
     _lose(s, t, events)
     if not _resolve_disasters(s, events):
         return
@@ -533,6 +537,7 @@ def _play_discard(s: RaState, seat: int, t: int, events: list[Event]) -> None:
 
 
 def _end_epoch(s: RaState, events: list[Event]) -> None:
+    own_tables(s)
     for t in s.track:
         s.discarded[t] += 1
     s.track = []

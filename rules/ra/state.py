@@ -69,16 +69,31 @@ class RaState(msgspec.Struct, kw_only=True):
 
 
 def copy_state(s: RaState) -> RaState:
-    """A deep copy for ``apply``: a shallow struct copy plus fresh copies of the lists that rules
-    mutate in place. ``bag``, ``start_disks``, ``history``, ``breakdown`` and ``log`` are never
-    mutated (they are replaced), so sharing them is safe and keeps each move cheap."""
+    """The copy ``apply`` works on: a shallow struct copy plus the small lists every move may touch.
+
+    The per-seat tables (``held``, ``up``, ``down``, ``fame``), ``discarded`` and ``pending`` are
+    still shared with the input: the engine calls :func:`own_tables` before it changes them (only
+    auctions won, gods, disasters and epoch ends do). ``bag``, ``start_disks``, ``history``,
+    ``breakdown`` and ``log`` are never mutated, only replaced. This keeps a move cheap, which
+    matters because every move is a copy."""
     c = s.__copy__()
     c.track = s.track[:]
-    c.up = [u[:] for u in s.up]
-    c.down = [d[:] for d in s.down]
-    c.fame = s.fame[:]
-    c.held = [h[:] for h in s.held]
-    c.discarded = s.discarded[:]
     c.bids = s.bids[:]
-    c.pending = s.pending[:]
+    return c
+
+
+def own_tables(s: RaState) -> None:
+    """Give ``s`` its own copies of the shared tables before changing them (see copy_state)."""
+    s.held = [h[:] for h in s.held]
+    s.up = [u[:] for u in s.up]
+    s.down = [d[:] for d in s.down]
+    s.fame = s.fame[:]
+    s.discarded = s.discarded[:]
+    s.pending = s.pending[:]
+
+
+def deep_copy(s: RaState) -> RaState:
+    """A fully independent copy (for tests and tools that edit states by hand)."""
+    c = copy_state(s)
+    own_tables(c)
     return c

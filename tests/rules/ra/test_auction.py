@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from rules.ra import GAME
 from rules.ra.actions import DRAW, INVOKE, PASS, STOP, Bid, Discard, UseGod
 from rules.ra.data import TILE_INDEX
@@ -11,8 +13,12 @@ SUNS3 = [[13, 8, 5, 2], [12, 9, 6, 3], [11, 10, 7, 4]]
 
 
 def play(s, *moves):
+    """Apply moves in turn, checking each time that the input state is left untouched."""
     for seat, action in moves:
-        s, _ = GAME.apply(s, seat, action)
+        before = msgspec.json.encode(s)
+        nxt, _ = GAME.apply(s, seat, action)
+        assert msgspec.json.encode(s) == before
+        s = nxt
     return s
 
 

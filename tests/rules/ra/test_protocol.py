@@ -14,7 +14,7 @@ from rules.base import CUSTOM_ID_BUDGET, Game, RulesError, play_random_game
 from rules.ra import AIS, GAME
 from rules.ra.actions import DRAW, INVOKE, PASS, STOP, Bid, Discard, UseGod
 from rules.ra.data import TILE_IDS
-from rules.ra.state import RaState, copy_state
+from rules.ra.state import RaState, deep_copy
 
 UNIVERSE = [DRAW, INVOKE, PASS, STOP, *(Bid(disk=d) for d in range(1, 17)),
             *(UseGod(tile=t) for t in TILE_IDS), *(Discard(tile=t) for t in TILE_IDS)]
@@ -77,7 +77,7 @@ def test_state_and_actions_round_trip_json_and_replay(players: int) -> None:
             again = msgspec.json.decode(msgspec.json.encode(replay), type=RaState)
             assert again == replay
         assert replay == final
-        assert copy_state(final) == final
+        assert deep_copy(final) == final
 
 
 def test_every_action_code_round_trips() -> None:
@@ -95,7 +95,7 @@ def _views(s: RaState) -> list[str]:
 def test_bag_order_never_appears_in_any_view(players: int) -> None:
     """Shuffling the undrawn bag changes no view at all, and the bag's sequence is not in the JSON."""
     for s, _, _ in _walk(players, 11):
-        other = copy_state(s)
+        other = deep_copy(s)
         rest = other.bag[other.drawn :]
         random.Random(len(rest)).shuffle(rest)
         other.bag = other.bag[: other.drawn] + rest
@@ -118,7 +118,7 @@ def test_hidden_fame_hides_other_seats_fame_until_the_end() -> None:
                 assert [p["fame"] is not None for p in v["seats"]] == [i == viewer for i in range(4)]
                 assert v["seats"][viewer]["fame"] == s.fame[viewer]
             # changing another seat's fame changes nothing a viewer can see
-            other = copy_state(s)
+            other = deep_copy(s)
             other.fame = [f + 37 for f in other.fame]
             other.history = [[f + 37 for f in h] for h in other.history]
             other.breakdown = [{k: v + 1 for k, v in b.items()} for b in other.breakdown]
