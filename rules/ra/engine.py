@@ -48,13 +48,14 @@ from rules.ra.data import (
     sun_sets,
 )
 from rules.ra.scoring import apply_change, civ_points, epoch_breakdown, monument_points
-from rules.ra.state import AUCTION, DISASTER, GODS, LOG_KEEP, OVER, PLAY, RaState, copy_state, own_tables
+from rules.ra.state import AUCTION, DISASTER, GODS, LOG_KEEP, OVER, PLAY, RaState, copy_state, own_seat, own_tables
 
 # Bound used by the host and tests: every draw uses a bag tile (180), every auction ends with a
 # disk spent, a Ra tile spent or 8 tiles discarded (< 200 auctions of at most 5 bids), gods <= 16,
 # disaster choices <= 20. Generous on purpose.
 MAX_ACTIONS = 2500
 
+_DISASTER_SET = frozenset(DISASTERS)
 _SCORED_AWAY = (GOD, GOLD, FLOOD, *CIVS)
 """Tiles that leave the displays after every epoch's scoring (seed: 得点計算後、ゲームから除外)."""
 
@@ -436,8 +437,12 @@ def _next_in_auction(s: RaState, seat: int, events: list[Event]) -> None:
             _log(s, events, "no_bid", "Everyone passed.")
         _after_auction(s, events)
         return
-    own_tables(s)
     lot = s.track
+    pending = sorted(t for t in lot if t in _DISASTER_SET)
+    if pending:
+        own_tables(s)
+    else:  # the common case: only the winner's rows change
+        own_seat(s, w)
     h = s.held[w]
     for t in lot:
         h[t] += 1
@@ -448,7 +453,6 @@ def _next_in_auction(s: RaState, seat: int, events: list[Event]) -> None:
     names = ", ".join(TILE_NAMES[t] for t in lot) or "no tiles"
     _log(s, events, "win", f"{_name(w)} won with {s.high_bid}: {names}; takes sun {old_center}.",
          seat=w, disk=s.high_bid, tiles=[TILE_IDS[t] for t in lot], center=old_center)
-    pending = sorted(t for t in lot if t in DISASTERS)
     if pending:
         s.winner = w
         s.pending = pending

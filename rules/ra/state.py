@@ -92,6 +92,16 @@ def own_tables(s: RaState) -> None:
     s.pending = s.pending[:]
 
 
+def own_seat(s: RaState, seat: int) -> None:
+    """Like own_tables, but only for one seat's display and disks (an auction won without disasters)."""
+    s.held = s.held[:]
+    s.held[seat] = s.held[seat][:]
+    s.up = s.up[:]
+    s.up[seat] = s.up[seat][:]
+    s.down = s.down[:]
+    s.down[seat] = s.down[seat][:]
+
+
 def deep_copy(s: RaState) -> RaState:
     """A fully independent copy (for tests and tools that edit states by hand)."""
     c = copy_state(s)
