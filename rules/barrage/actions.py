@@ -24,6 +24,10 @@ code                  action                                      example
 ``M.<e>``             machinery of your choice: e excavators,     ``M.1``
                       the rest mixers
 ``H.<headstream>``    put a drop on that headstream               ``H.HB``
+``L.<building>``      choose one of your private buildings        ``L.cofferdam``
+``E.<work>``          choose an external work (Loan Agency)       ``E.EW_A2``
+``O.<officer>``       Mahiri: copy that officer                   ``O.viktor_fiesler``
+``W.<seg>.<e>.<m>``   Research Lab: take machinery back           ``W.3.1.0``
 ``N``                 decline an optional step
 ``B``                 back: cancel the action before paying
 ====================  ==========================================  =========================
@@ -110,6 +114,32 @@ class Headstream(msgspec.Struct, tag="headstream", **_F):  # type: ignore[call-a
     headstream: str
 
 
+class Building(msgspec.Struct, tag="building", **_F):  # type: ignore[call-arg]
+    """Choose one of your private buildings (Margot's space, L1 building tile)."""
+
+    building: str
+
+
+class Work(msgspec.Struct, tag="work", **_F):  # type: ignore[call-arg]
+    """Choose an external work (Loan Agency)."""
+
+    work: str
+
+
+class Officer(msgspec.Struct, tag="officer", **_F):  # type: ignore[call-arg]
+    """Mahiri: the officer whose ability you copy for your extra action."""
+
+    officer: str
+
+
+class Retrieve(msgspec.Struct, tag="retrieve", **_F):  # type: ignore[call-arg]
+    """Research Lab: take back ``exc`` excavators and ``mix`` mixers from wheel segment ``segment``."""
+
+    segment: int
+    exc: int
+    mix: int
+
+
 class Decline(msgspec.Struct, tag="decline", **_F):  # type: ignore[call-arg]
     """Decline an optional step (no contract, no second production, no free structure)."""
 
@@ -120,10 +150,10 @@ class Back(msgspec.Struct, tag="back", **_F):  # type: ignore[call-arg]
 
 BarrageAction = (
     Pick | Place | FreeBuild | Skip | Tile | Site | Pay | Produce | Fulfil | Take | Discard | Machine
-    | Headstream | Decline | Back
+    | Headstream | Building | Work | Officer | Retrieve | Decline | Back
 )
 ACTION_TYPES = (Pick, Place, FreeBuild, Skip, Tile, Site, Pay, Produce, Fulfil, Take, Discard, Machine,
-                Headstream, Decline, Back)
+                Headstream, Building, Work, Officer, Retrieve, Decline, Back)
 
 _ID = r"[A-Za-z0-9_-]{1,24}"
 _INT = r"(0|[1-9][0-9]?)"
@@ -141,6 +171,10 @@ _PATTERNS: list[tuple[re.Pattern[str], type]] = [
     (re.compile(rf"D\.({_ID})"), Discard),
     (re.compile(rf"M\.{_INT}"), Machine),
     (re.compile(rf"H\.({_ID})"), Headstream),
+    (re.compile(rf"L\.({_ID})"), Building),
+    (re.compile(rf"E\.({_ID})"), Work),
+    (re.compile(rf"O\.({_ID})"), Officer),
+    (re.compile(rf"W\.{_INT}\.{_INT}\.{_INT}"), Retrieve),
     (re.compile(r"N"), Decline),
     (re.compile(r"B"), Back),
 ]
@@ -173,6 +207,14 @@ def encode(a: BarrageAction) -> str:
         code = f"M.{a.exc}"
     elif isinstance(a, Headstream):
         code = f"H.{a.headstream}"
+    elif isinstance(a, Building):
+        code = f"L.{a.building}"
+    elif isinstance(a, Work):
+        code = f"E.{a.work}"
+    elif isinstance(a, Officer):
+        code = f"O.{a.officer}"
+    elif isinstance(a, Retrieve):
+        code = f"W.{a.segment}.{a.exc}.{a.mix}"
     elif isinstance(a, Decline):
         code = "N"
     elif isinstance(a, Back):
@@ -204,6 +246,8 @@ def decode(code: str) -> BarrageAction:
             return Produce(g[0], g[1], g[2], int(g[3]))
         if kind is Machine:
             return Machine(int(g[0]))
+        if kind is Retrieve:
+            return Retrieve(int(g[0]), int(g[1]), int(g[2]))
         if kind in (Skip, Decline, Back):
             return kind()
         return kind(g[0])
@@ -248,6 +292,14 @@ def describe(a: BarrageAction) -> str:
         return f"Take {a.exc} excavator(s) and the rest as mixers"
     if isinstance(a, Headstream):
         return f"Put a drop on headstream {a.headstream}"
+    if isinstance(a, Building):
+        return f"Use your {a.building.replace('_', ' ')}"
+    if isinstance(a, Work):
+        return f"Take external work {a.work}"
+    if isinstance(a, Officer):
+        return f"Copy {a.officer.replace('_', ' ').title()}"
+    if isinstance(a, Retrieve):
+        return f"Take back {a.exc} excavator(s) and {a.mix} mixer(s) from wheel segment {a.segment + 1}"
     if isinstance(a, Decline):
         return "Decline"
     if isinstance(a, Back):

@@ -30,8 +30,18 @@ def effective(tile: str, copy: str) -> str:
 
 
 def builds(tile: str, copy: str = "") -> list[str]:
-    """Map structures the tile builds (private buildings need the Leeghwater board, not modelled)."""
-    return [b for b in data.TECH[effective(tile, copy)]["builds"] if b in data.STRUCTURES]
+    """Structures the tile builds (private buildings are skipped here without Leeghwater)."""
+    return data.TECH[effective(tile, copy)]["builds"]
+
+
+def building_site(bid: str, slot: int) -> str:
+    """Site id of a private building's construction slot, e.g. ``cofferdam-2``."""
+    return f"{bid}-{slot}"
+
+
+def split_building_site(site: str) -> tuple[str, int]:
+    bid, _, slot = site.rpartition("-")
+    return bid, int(slot)
 
 
 def _area(st: State, structure: str, site: str) -> str:
@@ -50,13 +60,16 @@ def red_cost(st: State, structure: str, site: str) -> int:
         return m.dams[site]["extra_cost_credits"]
     if structure == "powerhouse":
         return m.powerhouses[site]["extra_cost_credits"]
+    if structure == "building":
+        return data.BUILDING_SLOTS[split_building_site(site)[1]]["extra_credits"]
     return 0
 
 
 def sites(st: State, seat: int, structure: str, areas: list[str] | None = None, max_prod: int = 99) -> list[str]:
     """Empty sites where ``seat`` may put its next ``structure`` piece (ignoring costs)."""
     c = st.companies[seat]
-    if c.left[data.STRUCTURES.index(structure)] <= 0:
+    i = data.STRUCTURES.index(structure)
+    if i >= len(c.left) or c.left[i] <= 0:
         return []
     m = data.map_data(st.map)
     out = []
@@ -72,80 +85,86 @@ def sites(st: State, seat: int, structure: str, areas: list[str] | None = None, 
     elif structure == "powerhouse":
         own_zones = {m.powerhouses[p]["zone"] for p, o in st.ph_owner.items() if o == seat}
         out = [p for p, info in m.powerhouses.items() if p not in st.ph_owner and info["zone"] not in own_zones]
+    elif structure == "building":
+        # one building of each kind per company; slot 1 only with 4 players (Q-B7)
+        for bid, owners in st.bslots.items():
+            if seat in owners:
+                continue
+            for slot, owner in enumerate(owners):
+                if owner == -1 and st.players in data.BUILDING_SLOTS[slot]["player_counts"]:
+                    out.append(building_site(bid, slot))
     return out
 
 
-def machinery_need(st: State, seat: int, eff: str, structure: str, site: str) -> tuple[int, str]:
-    """(amount, mode) of machinery to pay; mode is 'e' excavators, 'm' mixers, 'any', or 'em'
-    (Jill's conduits: all excavators or all mixers)."""
-    c = st.companies[seat]
-    area = _area(st, structure, site)
+Need = tuple[int, int, int]
+"""A machinery requirement: (excavators, mixers, units of either kind)."""
+
+
+def machinery_need(st: State, seat: int, eff: str, structure: str, site: str) -> list[Need]:
+    """The alternative machinery requirements for building ``structure`` on ``site`` with tile ``eff``."""
+    if structure == "building":
+        cost = data.BUILDINGS[split_building_site(site)[0]]["construction_cost"]
+        e, m = cost.get("excavator", 0), cost.get("mixer", 0)
+        if eff == "L2_JOKER":
+            return [(0, 0, e + m)]
+        if eff == "L2_BUILDING":
+            # only one of the two machinery types goes on the wheel (free if only one is needed)
+            return [(e, 0, 0), (0, m, 0)] if e and m else [(0, 0, 0)]
+        return [(e, m, 0)]
     if structure == "base":
         if eff == "L3_BASE":
-            return 0, "e"
+            return [(0, 0, 0)]
         by_area = data.COSTS["base"]["by_area"]
         # Wilhelm pays the plains price everywhere ("always 3 excavators")
-        amount = min(by_area.values()) if c.officer == WILHELM else by_area[area]
-        mode = "e"
+        area = _area(st, structure, site)
+        amount = min(by_area.values()) if supply.officer_is(st, seat, WILHELM) else by_area[area]
+        need: list[Need] = [(amount, 0, 0)]
     elif structure == "elevation":
-        amount, mode = data.COSTS["elevation"]["by_area"][area], "m"
+        need = [(0, data.COSTS["elevation"]["by_area"][_area(st, structure, site)], 0)]
     elif structure == "conduit":
         prod = data.map_data(st.map).conduits[site]["production"]
         amount = 2 * prod
         if eff == "L2_CONDUIT":
             amount = min(L2_CONDUIT_CAP, amount)
-        mode = "e"
-        if c.officer == JILL and eff != "L2_JOKER":
-            return amount, f"em{prod}"
+        need = [(amount, 0, 0)]
+        if supply.officer_is(st, seat, JILL) and eff != "L2_JOKER":
+            need.append((0, prod, 0))  # Jill: one mixer per production value instead
     else:
         # powerhouses: 2 mixers for the 1st, +1 for each further one (companies.json formula)
-        amount, mode = supply.built(c, "powerhouse") + 2, "m"
+        need = [(0, supply.built(st.companies[seat], "powerhouse") + 2, 0)]
     if eff == "L2_JOKER":
-        mode = "any"
-    return amount, mode
+        return [(0, 0, sum(need[0]))]
+    return need
 
 
-def pay_options(st: State, seat: int, amount: int, mode: str, credits: int) -> list[tuple[int, int, int]]:
-    """Every (excavators, mixers, credits) payment of ``amount`` machinery the company can afford."""
+def pay_options(st: State, seat: int, needs: list[Need], credits: int) -> list[tuple[int, int, int]]:
+    """Every (excavators, mixers, credits) payment the company can afford, most machinery first."""
     c = st.companies[seat]
-    solomon = c.officer == SOLOMON
-    out: list[tuple[int, int, int]] = []
-
-    def add(e: int, m: int, k: int) -> None:
-        if e <= c.exc and m <= c.mix and k * SOLOMON_CREDITS <= credits:
-            out.append((e, m, k * SOLOMON_CREDITS))
-
-    subs = range(amount + 1) if solomon else range(1)
-    for k in subs:
-        rest = amount - k
-        if mode == "e":
-            add(rest, 0, k)
-        elif mode == "m":
-            add(0, rest, k)
-        elif mode == "any":
-            for e in range(rest + 1):
-                add(e, rest - e, k)
-        else:  # Jill: excavators as usual, or one mixer per production value
-            add(rest, 0, k)
-    if mode.startswith("em"):
-        prod = int(mode[2:])
-        for k in (range(prod + 1) if solomon else range(1)):
-            if (0, prod - k, k * SOLOMON_CREDITS) not in out:
-                add(0, prod - k, k)
-    return out
+    spare = credits // SOLOMON_CREDITS if supply.officer_is(st, seat, SOLOMON) else 0
+    out: set[tuple[int, int, int]] = set()
+    for e, m, a in needs:
+        for ke in range(min(e, spare) + 1):
+            for km in range(min(m, spare - ke) + 1):
+                for ka in range(min(a, spare - ke - km) + 1):
+                    rest = a - ka
+                    for ae in range(rest + 1):
+                        pe, pm = e - ke + ae, m - km + rest - ae
+                        if pe <= c.exc and pm <= c.mix:
+                            out.add((pe, pm, (ke + km + ka) * SOLOMON_CREDITS))
+    return sorted(out, key=lambda p: (p[2], -p[0], -p[1]))
 
 
-def affordable(st: State, seat: int, amount: int, mode: str, credits: int) -> bool:
-    """Whether some payment of ``amount`` machinery exists (fast check, no enumeration)."""
+def affordable(st: State, seat: int, needs: list[Need], credits: int) -> bool:
+    """Whether some payment exists (fast check, no enumeration)."""
     c = st.companies[seat]
-    spare = credits // SOLOMON_CREDITS if c.officer == SOLOMON else 0
-    if mode == "e":
-        return amount <= c.exc + spare
-    if mode == "m":
-        return amount <= c.mix + spare
-    if mode == "any":
-        return amount <= c.exc + c.mix + spare
-    return amount <= c.exc + spare or int(mode[2:]) <= c.mix + spare
+    spare = credits // SOLOMON_CREDITS if supply.officer_is(st, seat, SOLOMON) else 0
+    for e, m, a in needs:
+        short = max(0, e - c.exc) + max(0, m - c.mix)
+        left = max(0, c.exc - e) + max(0, c.mix - m)
+        short += max(0, a - left)
+        if short <= spare:
+            return True
+    return False
 
 
 def can_build(st: State, seat: int, tile: str, copy: str, credits: int) -> bool:
@@ -156,8 +175,7 @@ def can_build(st: State, seat: int, tile: str, copy: str, credits: int) -> bool:
             red = 0 if eff == "L1_JOKER" else red_cost(st, structure, site)
             if red > credits:
                 continue
-            amount, mode = machinery_need(st, seat, eff, structure, site)
-            if affordable(st, seat, amount, mode, credits - red):
+            if affordable(st, seat, machinery_need(st, seat, eff, structure, site), credits - red):
                 return True
     return False
 
@@ -169,8 +187,7 @@ def site_payments(st: State, seat: int, tile: str, copy: str, structure: str, si
     red = 0 if eff == "L1_JOKER" else red_cost(st, structure, site)
     if red > credits:
         return []
-    amount, mode = machinery_need(st, seat, eff, structure, site)
-    return pay_options(st, seat, amount, mode, credits - red)
+    return pay_options(st, seat, machinery_need(st, seat, eff, structure, site), credits - red)
 
 
 def tile_choices(st: State, seat: int) -> list[tuple[str, str]]:
@@ -198,6 +215,8 @@ def site_choices(st: State, seat: int, tile: str, copy: str, credits: int) -> li
 
 def structure_of(st: State, site: str) -> str:
     m = data.map_data(st.map)
+    if site not in m.dams and site not in m.conduits and site not in m.powerhouses:
+        return "building"
     if site in m.dams:
         return "elevation" if site in st.dam_owner else "base"
     if site in m.conduits:
@@ -218,6 +237,10 @@ def place_piece(st: State, seat: int, structure: str, site: str, pay_red: bool =
         st.dam_level[site] += 1
     elif structure == "conduit":
         st.conduit_owner[site] = seat
+    elif structure == "building":
+        bid, slot = split_building_site(site)
+        st.bslots[bid][slot] = seat
+        return None
     else:
         st.ph_owner[site] = seat
         return None

@@ -51,6 +51,8 @@ def grant(st: State, seat: int, reward: dict[str, Any]) -> list[Task]:
             tasks.extend(Task("fbuild", seat, s="powerhouse", n=99) for _ in range(val))
         elif key == "build_elevation":
             tasks.extend(Task("fbuild", seat, s="elevation", n=99) for _ in range(val))
+        elif key == "advanced_tech_tile":
+            tasks.append(Task("patentfree", seat))
         else:
             raise NotImplementedError(f"reward {key}")
     return tasks
@@ -61,7 +63,7 @@ def requirement(cid: str) -> int:
 
 
 def hand_limit(st: State, seat: int) -> int:
-    return SIMONE_HAND_LIMIT if st.companies[seat].officer == SIMONE else HAND_LIMIT
+    return SIMONE_HAND_LIMIT if supply.officer_is(st, seat, SIMONE) else HAND_LIMIT
 
 
 def fulfil_options(st: State, seat: int, budget: int, flags: int) -> list[str]:

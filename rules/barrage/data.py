@@ -13,8 +13,9 @@ from typing import Any
 
 _DIR = Path(__file__).parent / "data"
 
-STRUCTURES = ("base", "elevation", "conduit", "powerhouse")
-"""Index order of a company's piece counters (``Company.left``)."""
+STRUCTURES = ("base", "elevation", "conduit", "powerhouse", "building")
+"""Index order of a company's piece counters (``Company.left``); buildings only with Leeghwater."""
+MAP_STRUCTURES = STRUCTURES[:4]
 
 BASE_COMPANIES = ("usa", "germany", "italy", "france")
 OFFICERS_BASE = (
@@ -27,6 +28,8 @@ OFFICERS_BASE = (
 )
 OFFICERS_NEW = ("tommaso_battista", "simone_luciani")
 """BGA's 'new officers' option (RULES.md §8.2)."""
+OFFICERS_LWP = ("margot_fouche", "mahiri_sekibo", "leslie_spencer")
+LWP_COMPANIES = ("netherlands",)
 
 
 def _load(name: str) -> Any:
@@ -61,6 +64,19 @@ ADVANCED_TILES: dict[int, list[str]] = {
     for lvl in (1, 2, 3)
 }
 
+ADVANCED_LWP: dict[int, list[str]] = {
+    lvl: [t["id"] for t in _TECH["tiles"] if t["level"] == lvl and t.get("expansion") == "leeghwater"]
+    for lvl in (1, 2, 3)
+}
+
+_BUILDINGS = _load("private_buildings.json")
+BUILDINGS: dict[str, dict[str, Any]] = {b["id"]: b for b in _BUILDINGS["buildings"]}
+BUILDING_SLOTS: list[dict[str, Any]] = _BUILDINGS["construction_slots"]["slots"]
+BUILDINGS_ON_BOARD = 5
+"""Buildings drawn for the expansion board (private_buildings.json setup text)."""
+_WORKS = _load("external_works.json")
+EXTERNAL_WORKS: dict[str, dict[str, Any]] = {w["id"]: w for w in _WORKS["works"]}
+
 BONUS_TILES: dict[str, dict[str, Any]] = {t["id"]: t for t in _BONUS["tiles"]}
 BONUS_FORMULA: dict[str, Any] = _BONUS["scoring_formula"]
 OBJECTIVES: dict[str, dict[str, Any]] = {t["id"]: t for t in _OBJECTIVES["tiles"]}
@@ -70,6 +86,12 @@ PLAIN_REWARDS = ("credit", "vp", "excavator", "mixer", "energy")
 """Reward keys granted at once, before the parts that need a choice (Q-B13)."""
 
 ROUNDS = 5
+
+
+def pieces(structure: str) -> int:
+    """A company's pieces of a structure type (companies.json; "5 (Leeghwater only)" for buildings)."""
+    n = START["pieces"][structure]
+    return n if isinstance(n, int) else int(str(n).split()[0])
 
 
 def space_counts(space: dict[str, Any]) -> tuple[int, bool]:

@@ -24,25 +24,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.barrage import construct, contracts, data, produce, scoring, start, supply, water
+from rules.barrage import construct, contracts, data, leeghwater, produce, scoring, start, supply, water
 from rules.barrage.actions import (
     ACTION_TYPES,
     Back,
     BarrageAction,
+    Building,
     Decline,
     Discard,
     FreeBuild,
     Fulfil,
     Headstream,
     Machine,
+    Officer,
     Pay,
     Pick,
     Place,
     Produce,
+    Retrieve,
     Site,
     Skip,
     Take,
     Tile,
+    Work,
     decode,
     describe,
     encode,
@@ -81,6 +85,8 @@ INFO = GameInfo(
         OptionSpec("map", ("base", "nile"), "base", "The map (the Nile Affair map needs the expansion)."),
         OptionSpec("intro", ("no", "yes"), "no", "Introductory set-up: fixed matchups, no patent office."),
         OptionSpec("new_officers", ("yes", "no"), "yes", "Add Tommaso and Simone to the officer pool."),
+        OptionSpec("leeghwater", ("no", "yes"), "no",
+                   "Leeghwater Project parts: private buildings, external works, Netherlands, 3 officers."),
     ),
 )
 
@@ -100,24 +106,42 @@ def _name(st: State, seat: int) -> str:
     return f"Seat {seat + 1} ({data.COMPANIES[c.company]['name']})" if c.company else f"Seat {seat + 1}"
 
 
-_SpaceRow = tuple[str, int, bool, bool, int, dict[str, Any]]
-_SPACE_CACHE: dict[tuple[int, str], list[_SpaceRow]] = {}
+_SpaceRow = tuple[str, int, bool, bool, int, dict[str, Any], str]
+_SPACE_CACHE: dict[tuple[int, str, str], list[_SpaceRow]] = {}
+_LWP_BOARDS = ("external_work", "officer")
 
 
 def spaces_for(st: State) -> list[_SpaceRow]:
-    """(id, engineers, any number, private, extra credits, action) of the spaces in this game."""
-    key = (st.players, st.options.get("intro", "no"))
+    """(id, engineers, any number, private, extra credits, action, officer) of this game's spaces."""
+    key = (st.players, st.options.get("intro", "no"), st.options.get("leeghwater", "no"))
     if key not in _SPACE_CACHE:
         intro = key[1] == "yes"
+        boards = data.BASE_SPACE_BOARDS + (_LWP_BOARDS if key[2] == "yes" else ())
         rows = []
         for sid, sp in data.SPACES.items():
-            if sp["board"] in data.BASE_SPACE_BOARDS and st.players in sp["player_counts"] and not (
+            if sp["board"] in boards and st.players in sp["player_counts"] and not (
                 intro and sp.get("advanced_only")
             ):
                 need, anyn = data.space_counts(sp)
-                rows.append((sid, need, anyn, bool(sp.get("private")), sp["extra_credits"], sp["action"]))
+                rows.append((sid, need, anyn, bool(sp.get("private")), sp["extra_credits"], sp["action"],
+                             sp.get("officer", "")))
         _SPACE_CACHE[key] = rows
     return _SPACE_CACHE[key]
+
+
+def space_row(space: str) -> _SpaceRow | None:
+    """The row of any space id, including private-building engineer spaces (``<building>-s<i>``)."""
+    sp = data.SPACES.get(space)
+    if sp is not None:
+        need, anyn = data.space_counts(sp)
+        return (space, need, anyn, bool(sp.get("private")), sp["extra_credits"], sp["action"],
+                sp.get("officer", ""))
+    parsed = leeghwater.parse_building_space(space)
+    if parsed is None:
+        return None
+    bid, i = parsed
+    es = data.BUILDINGS[bid]["engineer_spaces"][i]
+    return (space, es["engineers"], False, False, es["extra_credits"], {"building": bid}, "")
 
 
 def _active(st: State, seat: int, company: str) -> bool:
@@ -125,20 +149,13 @@ def _active(st: State, seat: int, company: str) -> bool:
     return c.company == company and data.ability_active(company, supply.built(c, "powerhouse"))
 
 
-def _space_cost(space: str) -> tuple[int, int]:
-    sp = data.SPACES[space]
-    need, _ = data.space_counts(sp)
-    return need, sp["extra_credits"]
-
-
 # --------------------------------------------------------------------------- main action choices
 
 
-def _space_doable(st: State, seat: int, space: str, credits: int, cache: dict[Any, bool]) -> bool:
+def _space_doable(st: State, seat: int, act: dict[str, Any], credits: int, cache: dict[Any, bool]) -> bool:
     """Can the space's action be carried out completely with ``credits`` left after its cost?"""
     if credits < 0:
         return False
-    act = data.SPACES[space]["action"]
     if credits < act.get("pay_credits", 0):
         return False
     if "construct" in act:
@@ -158,7 +175,20 @@ def _space_doable(st: State, seat: int, space: str, credits: int, cache: dict[An
         return bool(contracts.visible_private(st))
     if "take_patent_tile" in act:
         return bool(st.patent and st.patent[act["take_patent_tile"] - 1])
+    if "building" in act:
+        return leeghwater.building_doable(st, seat, act["building"], credits)
+    if "fulfill_external_work" in act:
+        return leeghwater.work_doable(st, seat, act["fulfill_external_work"] - 1)
+    if "use_own_private_building" in act:
+        return bool(_margot_options(st, seat, credits))
+    if "copy_officer_ability" in act:
+        c = st.companies[seat]
+        return c.eng + c.arch >= 2 and bool(leeghwater.copyable(st, seat))
     return True
+
+
+def _margot_options(st: State, seat: int, credits: int) -> list[str]:
+    return [b for b in leeghwater.built_buildings(st, seat) if leeghwater.building_doable(st, seat, b, credits)]
 
 
 def _free_builds(st: State, seat: int) -> list[FreeBuild]:
@@ -170,15 +200,23 @@ def _free_builds(st: State, seat: int) -> list[FreeBuild]:
     ]
 
 
-def _turn_options(st: State, seat: int, only: str = "") -> list[BarrageAction]:
+def _turn_options(st: State, seat: int, only: str = "", extra_action: bool = False) -> list[BarrageAction]:
     """Main-action choices; ``only`` restricts them to one space (to validate a Place quickly)."""
     c = st.companies[seat]
     free = c.eng + c.arch
     out: list[BarrageAction] = []
     cache: dict[Any, bool] = {}
+    rows = spaces_for(st)
+    if st.bslots:
+        rows = rows + [
+            (sid, need, False, False, extra, {"building": bid}, "")
+            for sid, need, extra, bid in leeghwater.building_spaces(st, seat)
+        ]
     if free:
-        for space, need, anyn, private, extra, _act in spaces_for(st):
+        for space, need, anyn, private, extra, act, officer in rows:
             if only and space != only:
+                continue
+            if officer and (c.officer != officer or (space == "officer-mahiri-2" and "officer-mahiri-1" not in c.used)):
                 continue
             if anyn:
                 for n in range(1, free + 1):
@@ -191,7 +229,7 @@ def _turn_options(st: State, seat: int, only: str = "") -> list[BarrageAction]:
                 continue
             if space in (c.used if private else st.used):
                 continue
-            if not _space_doable(st, seat, space, c.credits - extra, cache):
+            if not _space_doable(st, seat, act, c.credits - extra, cache):
                 continue
             if need <= c.eng:
                 out.append(Place(space))
@@ -200,6 +238,8 @@ def _turn_options(st: State, seat: int, only: str = "") -> list[BarrageAction]:
     if only:
         return out
     out.extend(_free_builds(st, seat))
+    if extra_action:
+        return [*out, Decline()] if out else []
     if not free and out:
         out.append(Skip())
     return out
@@ -223,7 +263,7 @@ def _options(st: State, t: Task) -> list[BarrageAction]:
     c = st.companies[seat]
     k = t.kind
     if k == "turn":
-        return _turn_options(st, seat)
+        return _turn_options(st, seat, extra_action=bool(t.f))
     if k == "draft":
         return [Pick(i, cid) for i, mu in enumerate(st.matchups) if mu[0] for cid in st.starting]
     back: list[BarrageAction] = [Back()] if st.backs < MAX_BACKS else []
@@ -246,6 +286,8 @@ def _options(st: State, t: Task) -> list[BarrageAction]:
         opts: list[BarrageAction] = list(produce.options(st, seat, t.n, credits, bool(t.f & 1), t.x))
         if t.s:
             return opts + back
+        if t.f & 8:
+            return opts
         return [*opts, Decline()] if opts else []
     if k == "fulfil":
         opts = [Fulfil(cid) for cid in contracts.fulfil_options(st, seat, t.n, t.f)]
@@ -263,6 +305,36 @@ def _options(st: State, t: Task) -> list[BarrageAction]:
         if len(c.hand) <= contracts.hand_limit(st, seat):
             return []
         return [Discard(cid) for cid in c.hand]
+    return _lwp_options(st, t)
+
+
+def _lwp_options(st: State, t: Task) -> list[BarrageAction]:
+    """Decisions of the Leeghwater parts."""
+    seat, k = t.seat, t.kind
+    c = st.companies[seat]
+    if k == "cofferdam":
+        return [Site(d) for d in leeghwater.dams_with_room(st, seat, neutral=True)]
+    if k == "dutch":
+        opts: list[BarrageAction] = [Site(d) for d in leeghwater.dams_with_room(st, seat, neutral=False, exclude=t.x)]
+        return [*opts, Decline()] if opts else []
+    if k == "devoffice":
+        return [Tile(tl) for tl in sorted({tl for seg in c.wheel for tl in seg})]
+    if k == "loan":
+        return [Work(w) for w in leeghwater.loan_options(st, seat, c.credits)]
+    if k == "lab":
+        return [Retrieve(*o) for o in leeghwater.lab_options(st, seat)]
+    if k == "bact":
+        if leeghwater.building_doable(st, seat, t.s, c.credits):
+            return [Building(t.s), Decline()]
+        return []
+    if k == "margot":
+        return [Building(b) for b in _margot_options(st, seat, c.credits)]
+    if k == "mahiri":
+        return [Officer(o) for o in leeghwater.copyable(st, seat)]
+    if k == "leslie":
+        return [Tile(leeghwater.LESLIE_TILE), Decline()]
+    if k == "patentfree":
+        return [Tile(tl) for tl in st.patent if tl]
     raise AssertionError(k)
 
 
@@ -272,8 +344,9 @@ def _options(st: State, t: Task) -> list[BarrageAction]:
 def _occupy(st: State, seat: int, space: str, n: int, arch: bool) -> None:
     """Put engineers on a space and pay its extra credits."""
     c = st.companies[seat]
-    sp = data.SPACES[space]
-    need, anyn = data.space_counts(sp)
+    row = space_row(space)
+    assert row is not None
+    _, need, anyn, private, extra, act, _officer = row
     n = n if anyn else need
     if arch:
         c.arch -= 1
@@ -283,11 +356,13 @@ def _occupy(st: State, seat: int, space: str, n: int, arch: bool) -> None:
     else:
         c.eng -= n
     c.placed += n
-    if sp.get("private"):
+    if private:
         c.used.append(space)
     elif not anyn:
         st.used.append(space)
-    supply.pay(st, seat, "credit", sp["extra_credits"])
+    if "building" in act:
+        c.used.append(act["building"])  # each building once per round per company
+    supply.pay(st, seat, "credit", extra)
 
 
 def _push(st: State, tasks: list[Task]) -> None:
@@ -329,6 +404,10 @@ def _after_build(st: State, seat: int, structure: str, site: str, income: dict[s
         supply.gain(st, seat, "vp", 3 * supply.built(c, "powerhouse"))
     elif eff == "L3_JOKER":
         supply.gain(st, seat, "vp", 3 * supply.advanced_tiles(c))
+    elif eff == "L1_BUILDING" and structure == "building":
+        tasks.append(Task("bact", seat, s=construct.split_building_site(site)[0]))
+    elif eff == "L3_BUILDING" and structure == "building":
+        supply.gain(st, seat, "vp", data.BUILDINGS[construct.split_building_site(site)[0]]["vp_end_of_game"])
     _push(st, tasks)
 
 
@@ -356,7 +435,7 @@ def _production(st: State, t: Task, p: Produce, events: list[Event]) -> None:
     flags = contracts.F_NATIONAL
     if _active(st, seat, "france"):
         flags |= contracts.F_FRANCE
-    if st.companies[seat].officer == contracts.SIMONE:
+    if supply.officer_is(st, seat, contracts.SIMONE):
         flags |= contracts.F_MULTI
     tasks = [Task("fulfil", seat, n=e, f=flags)]
     if _active(st, seat, "italy"):
@@ -364,6 +443,8 @@ def _production(st: State, t: Task, p: Produce, events: list[Event]) -> None:
         st.companies[seat].energy += 3
     if not second and _active(st, seat, "germany"):
         tasks.append(Task("produce", seat, f=1 | 2, x=p.powerhouse))
+    if _active(st, seat, "netherlands"):
+        tasks.append(Task("dutch", seat, x=p.dam))
     _push(st, tasks)
 
 
@@ -374,7 +455,7 @@ def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None
         st.tasks[0] = Task("turn", seat)
         st.backs += 1
         return
-    if isinstance(a, Decline):
+    if isinstance(a, Decline) and t.kind != "leslie":
         st.tasks.pop(0)
         return
     k = t.kind
@@ -389,7 +470,6 @@ def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None
              f"{data.OFFICERS[officer]['name']} and contract {a.contract}.")
     elif k == "turn":
         st.tasks.pop(0)
-        st.main_done = True
         if isinstance(a, Skip):
             c.out = True
             _say(st, events, "out", f"{_name(st, seat)} goes out for the round.")
@@ -454,11 +534,63 @@ def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None
         assert isinstance(a, Discard)
         c.hand.remove(a.contract)
         _say(st, events, "contract", f"{_name(st, seat)} discards contract {a.contract}.")
+    else:
+        _lwp_decide(st, t, a, events)
+
+
+def _lwp_decide(st: State, t: Task, a: BarrageAction, events: list[Event]) -> None:
+    seat, k = t.seat, t.kind
+    c = st.companies[seat]
+    st.tasks.pop(0)
+    tasks: list[Task] = []
+    if k in ("cofferdam", "dutch"):
+        assert isinstance(a, Site)
+        st.water[a.site] = st.water.get(a.site, 0) + 1
+        st.ledger["drops_in"] = st.ledger.get("drops_in", 0) + 1
+        _say(st, events, "water", f"{_name(st, seat)} adds a drop to the dam on {a.site}.")
+    elif k == "devoffice":
+        assert isinstance(a, Tile)
+        for seg in c.wheel:
+            if a.tile in seg:
+                seg.remove(a.tile)
+                break
+        c.tiles.append(a.tile)
+        _say(st, events, "building", f"{_name(st, seat)} takes {a.tile} back from the wheel.")
+    elif k == "loan":
+        assert isinstance(a, Work)
+        tasks = leeghwater.take_work(st, seat, a.work, "credits")
+        _say(st, events, "work", f"{_name(st, seat)} buys external work {a.work} with credits.")
+    elif k == "lab":
+        assert isinstance(a, Retrieve)
+        c.wexc[a.segment] -= a.exc
+        c.wmix[a.segment] -= a.mix
+        c.exc += a.exc
+        c.mix += a.mix
+    elif k in ("bact", "margot"):
+        assert isinstance(a, Building)
+        _say(st, events, "building", f"{_name(st, seat)} uses the {a.building.replace('_', ' ')}.")
+        tasks = leeghwater.building_action(st, seat, a.building)
+    elif k == "mahiri":
+        assert isinstance(a, Officer)
+        st.copy, st.copy_seat = a.officer, seat
+        _say(st, events, "officer", f"{_name(st, seat)} copies {data.OFFICERS[a.officer]['name']}.")
+        tasks = [Task("turn", seat, f=1), Task("endcopy", seat)]
+    elif k == "leslie":
+        wid = st.works[t.n]
+        tasks = leeghwater.take_work(st, seat, wid, "wheel" if isinstance(a, Tile) else "supply")
+        _say(st, events, "work", f"{_name(st, seat)} fulfils external work {wid}.")
+    elif k == "patentfree":
+        assert isinstance(a, Tile)
+        st.patent[st.patent.index(a.tile)] = ""
+        c.tiles.append(a.tile)
+        _say(st, events, "patent", f"{_name(st, seat)} takes {a.tile}.")
+    _push(st, tasks)
 
 
 def _place(st: State, seat: int, a: Place, events: list[Event]) -> None:
-    sp = data.SPACES[a.space]
-    act = sp["action"]
+    row = space_row(a.space)
+    assert row is not None
+    act = row[5]
     arch = a.arch
     if "construct" in act:
         st.tasks.insert(0, Task("construct", seat, s=a.space, f=2 if arch else 0))
@@ -480,6 +612,20 @@ def _place(st: State, seat: int, a: Place, events: list[Event]) -> None:
         supply.rotate(st.companies[seat], act["rotate_wheel"])
     elif "take_contracts" in act:
         tasks += [Task("take", seat, n=act["take_contracts"]), Task("discard", seat)]
+    elif "building" in act:
+        tasks += leeghwater.building_action(st, seat, act["building"])
+    elif "fulfill_external_work" in act:
+        i = act["fulfill_external_work"] - 1
+        if leeghwater.LESLIE_TILE in st.companies[seat].tiles:
+            tasks.append(Task("leslie", seat, n=i))
+        else:
+            wid = st.works[i]
+            tasks += leeghwater.take_work(st, seat, wid, "supply")
+            _say(st, events, "work", f"{_name(st, seat)} fulfils external work {wid}.")
+    elif "use_own_private_building" in act:
+        tasks.append(Task("margot", seat))
+    elif "copy_officer_ability" in act:
+        tasks.append(Task("mahiri", seat))
     elif "take_patent_tile" in act:
         i = act["take_patent_tile"] - 1
         tile = st.patent[i]
@@ -545,7 +691,6 @@ def _next_turn(st: State, events: list[Event]) -> bool:
 
 def _begin_turn(st: State, seat: int) -> None:
     st.backs = 0
-    st.main_done = False
     st.tasks = [Task("turn", seat)]
 
 
@@ -556,7 +701,8 @@ def _end_round(st: State, events: list[Event]) -> None:
     for c in st.companies:
         c.last_energy = c.energy
     if st.round >= data.ROUNDS:
-        for line in scoring.final_scoring(st):
+        extra = leeghwater.final_scoring if leeghwater.active(st) else None
+        for line in scoring.final_scoring(st, extra):
             _say(st, events, "score", line)
         st.phase = "over"
         st.tasks = []
@@ -578,6 +724,8 @@ def _end_round(st: State, events: list[Event]) -> None:
     st.used = []
     if st.patent:
         st.patent = [st.deck_patent.pop(0) if st.deck_patent else "" for _ in range(3)]
+    if st.works:
+        leeghwater.refresh_works(st)
     st.round += 1
     _start_round(st, events)
 
@@ -591,7 +739,11 @@ def advance(st: State, events: list[Event]) -> None:
                 supply.rotate(st.companies[t.seat], t.n)
                 st.tasks.pop(0)
                 continue
-            if t.kind == "turn" or _options(st, t):
+            if t.kind == "endcopy":
+                st.copy, st.copy_seat = "", -1
+                st.tasks.pop(0)
+                continue
+            if (t.kind == "turn" and not t.f) or _options(st, t):
                 return  # a turn always has a move: _next_turn checked can_act
             st.tasks.pop(0)  # nothing to choose: an optional or impossible step lapses
         if st.phase == "draft":
@@ -609,15 +761,15 @@ def _why(st: State, seat: int, a: Any) -> str:
     t = st.tasks[0]
     c = st.companies[seat]
     if isinstance(a, Place) and t.kind == "turn":
-        sp = data.SPACES.get(a.space)
-        if sp is None or all(a.space != row[0] for row in spaces_for(st)):
+        row = space_row(a.space) if isinstance(a.space, str) else None
+        if row is None or (all(a.space != r[0] for r in spaces_for(st)) and not st.bslots):
             return f"There is no action space '{a.space}' in this game."
-        need, anyn = data.space_counts(sp)
-        if (a.n if anyn else need) > c.eng + c.arch:
+        _, need, anyn, private, extra, act, _officer = row
+        if isinstance(a.n, int) and (a.n if anyn else need) > c.eng + c.arch:
             return f"You don't have enough engineers for {a.space}."
-        if a.space in (c.used if sp.get("private") else st.used):
+        if a.space in (c.used if private else st.used):
             return f"{a.space} is already occupied this round."
-        if c.credits < sp["extra_credits"] + sp["action"].get("pay_credits", 0):
+        if c.credits < extra + act.get("pay_credits", 0):
             return f"You can't pay the credits {a.space} costs."
         return f"You can't carry out the action of {a.space} right now."
     expected = {
@@ -625,7 +777,7 @@ def _why(st: State, seat: int, a: Any) -> str:
         "produce": "choose a production", "fulfil": "choose a contract to fulfil (or decline)",
         "machine": "choose your machinery", "drop": "choose a headstream", "fbuild": "choose a site (or decline)",
         "take": "take a contract", "discard": "discard a contract",
-    }[t.kind]
+    }.get(t.kind, "finish the action in progress")
     return f"That move is not possible now: you must {expected}."
 
 
@@ -640,6 +792,9 @@ class BarrageGame:
         if opts["map"] != "base":
             raise IllegalAction("The Nile Affair map needs the Nile Affair expansion, which is not available yet.",
                                 option="map", value=opts["map"])
+        if opts["intro"] == "yes" and opts["leeghwater"] == "yes":
+            raise IllegalAction("The introductory set-up is played without the Leeghwater Project.",
+                                option="leeghwater")
         st = start.new_state(players, opts, seed)
         events: list[Event] = []
         advance(st, events)

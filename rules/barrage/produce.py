@@ -25,7 +25,7 @@ def energy(st: State, seat: int, drops: int, prod: int, bonus: int, second: bool
     raw = drops * prod
     if second:
         return raw
-    if st.companies[seat].officer == VIKTOR:
+    if supply.officer_is(st, seat, VIKTOR):
         raw = max(raw, VIKTOR_FLOOR)
     return raw + bonus + company_bonus(st, seat)
 

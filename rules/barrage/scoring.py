@@ -49,6 +49,8 @@ def bonus_count(st: State, seat: int, tile: str) -> int:
         return len(c.done)
     if tile == "BONUS_ADVANCED_TILE":
         return supply.advanced_tiles(c)
+    if tile == "BONUS_EXTERNAL_WORK":
+        return len(c.works)
     structure = tile.removeprefix("BONUS_").lower()
     return supply.built(c, structure)
 

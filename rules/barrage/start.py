@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from rules.barrage import data, supply
+from rules.barrage import data, leeghwater, supply
 from rules.barrage.state import Company, State, Task
 
 TOMMASO = "tommaso_battista"
@@ -14,8 +14,11 @@ ANTON = "anton_krylov"
 
 def officer_pool(options: Mapping[str, str]) -> list[str]:
     pool = list(data.OFFICERS_BASE)
-    if options.get("new_officers", "yes") == "yes":
+    lwp = options.get("leeghwater") == "yes"
+    if options.get("new_officers", "yes") == "yes" or lwp:
         pool += data.OFFICERS_NEW
+    if lwp:
+        pool += data.OFFICERS_LWP
     return [o for o in pool if data.OFFICERS[o]["implemented_in_bga"]]
 
 
@@ -29,7 +32,9 @@ def new_state(players: int, options: Mapping[str, str], seed: int) -> State:
     rng.shuffle(tiles)
     st.headstream_tiles = dict(zip(m.headstreams, tiles, strict=False))
     # bonus tiles for rounds 1-5, objective tile
-    pool = [t for t, d in data.BONUS_TILES.items() if d["expansion"] == "base" and not (intro and d["advanced_only"])]
+    lwp = options.get("leeghwater") == "yes"
+    sets = ("base", "leeghwater") if lwp else ("base",)
+    pool = [t for t, d in data.BONUS_TILES.items() if d["expansion"] in sets and not (intro and d.get("advanced_only"))]
     st.bonus = rng.sample(pool, data.ROUNDS)
     st.objective = rng.choice([t for t, d in data.OBJECTIVES.items() if d["expansion"] == "base"])
     # contracts
@@ -52,9 +57,16 @@ def new_state(players: int, options: Mapping[str, str], seed: int) -> State:
     if not intro:
         for lvl in (1, 2, 3):
             deck = list(data.ADVANCED_TILES[lvl])
+            if lwp:
+                # Leeghwater: add the building tile of each level, then remove one tile at random
+                deck += data.ADVANCED_LWP[lvl]
+                rng.shuffle(deck)
+                deck.pop()
             rng.shuffle(deck)
             st.deck_patent += deck
         st.patent = [st.deck_patent.pop(0) for _ in range(3)]
+    if lwp:
+        leeghwater.setup(st, rng)
     # companies and officers
     st.companies = [Company() for _ in range(players)]
     seats = list(range(players))
@@ -65,7 +77,7 @@ def new_state(players: int, options: Mapping[str, str], seed: int) -> State:
         for seat, mu in zip(seats, rng.sample(matchups, players), strict=True):
             init_company(st, seat, mu["company"], mu["officer"], mu["starting_contract"], joker=True)
         return st
-    companies = rng.sample(list(data.BASE_COMPANIES), players)
+    companies = rng.sample(list(data.BASE_COMPANIES) + (list(data.LWP_COMPANIES) if lwp else []), players)
     officers = rng.sample(officer_pool(options), players)
     st.matchups = [[c, o] for c, o in zip(companies, officers, strict=True)]
     starts = [c for c, d in data.CONTRACTS.items() if d["type"] == "starting"]
@@ -92,7 +104,12 @@ def init_company(st: State, seat: int, company: str, officer: str, contract: str
     c.wheel = [[] for _ in range(6)]
     c.wexc = [0] * 6
     c.wmix = [0] * 6
-    c.left = [s["pieces"][k] for k in data.STRUCTURES]
+    lwp = st.options.get("leeghwater") == "yes"
+    c.left = [data.pieces(k) for k in (data.STRUCTURES if lwp else data.MAP_STRUCTURES)]
+    if lwp:
+        c.tiles.append("BASIC_BUILDING")
+    if officer == "leslie_spencer":
+        c.tiles.append("LESLIE_SPECIAL")
     c.hand = [contract]
     supply.gain(st, seat, "credit", over.get("credit", s["credits"]))
     supply.gain(st, seat, "excavator", s["excavators"])

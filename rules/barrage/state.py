@@ -59,6 +59,8 @@ class Company(msgspec.Struct, omit_defaults=True):
     """Private (company-board) spaces used this round."""
     out: bool = False
     last_energy: int = 0
+    works: list[str] = []
+    """External works fulfilled (face down)."""
 
 
 class State(msgspec.Struct, omit_defaults=True):
@@ -74,7 +76,6 @@ class State(msgspec.Struct, omit_defaults=True):
     """Index into ``order`` of the company whose turn it is."""
     extra: bool = False
     """The current company takes another turn (Tommaso's architect)."""
-    main_done: bool = False
     backs: int = 0
     companies: list[Company] = []
     tasks: list[Task] = []
@@ -107,6 +108,18 @@ class State(msgspec.Struct, omit_defaults=True):
     starting: list[str] = []
     draft_order: list[int] = []
     # --- bookkeeping
+    # --- Leeghwater Project
+    buildings: list[str] = []
+    """Private buildings on the expansion board."""
+    bslots: dict[str, list[int]] = {}
+    """Building -> owner per construction slot (-1 = free)."""
+    works: list[str] = []
+    """The 3 external-work spaces ("" = taken this round)."""
+    deck_works: list[str] = []
+    """External works still to come, in draw order (hidden)."""
+    copy: str = ""
+    copy_seat: int = -1
+    """Mahiri's copied officer, for the one extra action it lasts."""
     ledger: dict[str, int] = {}
     log: list[str] = []
     """The last few public event lines, for the view."""

@@ -68,7 +68,14 @@ def load_wheel(c: Company, tile: str, exc: int, mix: int) -> None:
 
 def built(c: Company, structure: str) -> int:
     i = data.STRUCTURES.index(structure)
-    return data.START["pieces"][structure] - c.left[i]
+    if i >= len(c.left):
+        return 0
+    return data.pieces(structure) - c.left[i]
+
+
+def officer_is(st: State, seat: int, officer: str) -> bool:
+    """Whether ``seat`` has this officer's ability now (its own, or copied by Mahiri for one action)."""
+    return st.companies[seat].officer == officer or (st.copy == officer and st.copy_seat == seat)
 
 
 def advanced_tiles(c: Company) -> int:

@@ -28,12 +28,14 @@ def _company(st: State, seat: int) -> dict[str, Any]:
             {"tiles": list(c.wheel[i]), "excavators": c.wexc[i], "mixers": c.wmix[i]} for i in range(len(c.wheel))
         ],
         "wheel_slot": c.slot,
-        "pieces_left": dict(zip(data.STRUCTURES, c.left, strict=True)) if c.left else {},
-        "built": {s: supply.built(c, s) for s in data.STRUCTURES} if c.left else {},
+        "pieces_left": dict(zip(data.STRUCTURES, c.left, strict=False)),
+        "built": {s: supply.built(c, s) for s in data.STRUCTURES[: len(c.left)]},
         "contracts": list(c.hand),
         "fulfilled": list(c.done),
         "out": c.out,
         "last_energy": c.last_energy,
+        "external_works": list(c.works),
+        "buildings": [b for b in st.buildings if seat in st.bslots[b]],
     }
 
 
@@ -68,6 +70,10 @@ def view(st: State, viewer: int | None) -> dict[str, Any]:
         "objective": st.objective,
         "draft": {"matchups": [list(m) for m in st.matchups], "starting_contracts": list(st.starting)}
         if st.phase == "draft" else None,
+        "buildings": {b: list(st.bslots[b]) for b in st.buildings},
+        "external_works": list(st.works),
+        "external_work_deck": len(st.deck_works),
+        "copied_officer": {"seat": st.copy_seat, "officer": st.copy} if st.copy else None,
         "scores": [c.vp for c in st.companies],
         "final_scores": list(st.final) if st.final else None,
         "log": list(st.log),

@@ -7,7 +7,7 @@ powerhouse-zone node ``P<z>`` gives the USA company 1 energy per drop when its a
 
 from __future__ import annotations
 
-from rules.barrage import data
+from rules.barrage import data, supply
 from rules.barrage.state import State
 
 GRAZIANO = "graziano_del_monte"
@@ -18,7 +18,7 @@ def capacity(st: State, site: str) -> int:
     level = st.dam_level.get(site, 0)
     if level == 3:
         owner = st.dam_owner[site]
-        if owner >= 0 and st.companies[owner].officer == GRAZIANO:
+        if owner >= 0 and supply.officer_is(st, owner, GRAZIANO):
             return 4
     return level
 
@@ -32,7 +32,7 @@ def _usa_zones(st: State) -> tuple[int, set[str]]:
     m = data.map_data(st.map)
     for seat, c in enumerate(st.companies):
         if c.company == "usa":
-            built = data.START["pieces"]["powerhouse"] - c.left[3]
+            built = supply.built(c, "powerhouse")
             if not data.ability_active("usa", built):
                 return -1, set()
             return seat, {m.ph_node[p] for p, o in st.ph_owner.items() if o == seat}

@@ -33,8 +33,10 @@ def check(st: State) -> None:
             sum(1 for o in st.conduit_owner.values() if o == seat),
             sum(1 for o in st.ph_owner.values() if o == seat),
         ]
-        for i, s in enumerate(data.STRUCTURES):
-            assert c.left[i] + on_map[i] == data.START["pieces"][s], (seat, s)
+        for i, s in enumerate(data.MAP_STRUCTURES):
+            assert c.left[i] + on_map[i] == data.pieces(s), (seat, s)
+        if len(c.left) > 4:
+            assert c.left[4] + sum(o.count(seat) for o in st.bslots.values()) == data.pieces("building")
         tiles = c.tiles + [t for seg in c.wheel for t in seg]
         assert len(tiles) == len(set(tiles)), tiles
         for t in data.BASIC_TILES:
@@ -48,7 +50,8 @@ def check(st: State) -> None:
     for node, n in st.water.items():
         assert n >= 0
         if node in m.dams:
-            assert n <= water.capacity(st, node), (node, n)
+            # a dam filled while Mahiri copied Graziano keeps its 4th drop (RULES.md §10)
+            assert n <= max(water.capacity(st, node), 4 if st.dam_level[node] == 3 else 0), (node, n)
         else:
             assert node in m.headstreams, node
     # one company per basin, one powerhouse per zone
@@ -62,6 +65,14 @@ def check(st: State) -> None:
     for c in st.companies:
         adv.update(t for t in c.tiles + [t for seg in c.wheel for t in seg] if data.TECH[t]["level"] > 0)
     assert all(v == 1 for v in adv.values()), adv
+    # external works and buildings
+    works = Counter(st.deck_works + [w for w in st.works if w])
+    for c in st.companies:
+        works.update(c.works)
+    assert all(v == 1 for v in works.values()), works
+    for bid, owners in st.bslots.items():
+        built = [o for o in owners if o >= 0]
+        assert len(built) == len(set(built)), (bid, owners)
     # private contracts: each at most once
     seen = Counter(cid for pile in st.piles for cid in pile)
     seen.update(cid for col in st.display for cid in col)

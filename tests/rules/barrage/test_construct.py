@@ -93,16 +93,16 @@ def test_one_dam_per_basin_and_one_powerhouse_per_zone() -> None:
 
 def test_powerhouse_cost_rises_with_each_one_built() -> None:
     st = _game()
-    assert construct.machinery_need(st, 0, "BASIC_POWERHOUSE", "powerhouse", "P8_0") == (2, "m")
+    assert construct.machinery_need(st, 0, "BASIC_POWERHOUSE", "powerhouse", "P8_0") == [(0, 2, 0)]
     put(st, 0, "P9_0")
     put(st, 0, "P10_0")
-    assert construct.machinery_need(st, 0, "BASIC_POWERHOUSE", "powerhouse", "P8_0") == (4, "m")
+    assert construct.machinery_need(st, 0, "BASIC_POWERHOUSE", "powerhouse", "P8_0") == [(0, 4, 0)]
 
 
 def test_conduit_costs_twice_its_production() -> None:
     st = _game(officer="viktor_fiesler")
-    assert construct.machinery_need(st, 0, "BASIC_CONDUIT", "conduit", "C1L") == (10, "e")
-    assert construct.machinery_need(st, 0, "L2_CONDUIT", "conduit", "C1L") == (5, "e")
+    assert construct.machinery_need(st, 0, "BASIC_CONDUIT", "conduit", "C1L") == [(10, 0, 0)]
+    assert construct.machinery_need(st, 0, "L2_CONDUIT", "conduit", "C1L") == [(5, 0, 0)]
 
 
 def test_revealing_an_income_slot_pays_it_at_once() -> None:
@@ -127,7 +127,7 @@ def test_income_phase_pays_revealed_slots() -> None:
 
 def test_wilhelm_bases_cost_three_excavators_everywhere() -> None:
     st = _game(officer="wilhelm_adler")
-    assert construct.machinery_need(st, 0, "BASIC_BASE", "base", "B1L") == (3, "e")
+    assert construct.machinery_need(st, 0, "BASIC_BASE", "base", "B1L") == [(3, 0, 0)]
 
 
 def test_solomon_pays_machinery_with_three_credits_each() -> None:
@@ -190,7 +190,7 @@ def test_l2_joker_pays_with_any_machinery() -> None:
     c.tiles.append("L2_JOKER")
     c.exc, c.mix = 1, 4
     st, _ = play(st, 0, "P.company-1", "T.L2_JOKER", "S.B8L")
-    assert legal_codes(st, 0) == ["Y.0.3.0", "Y.1.2.0", "B"]
+    assert legal_codes(st, 0) == ["Y.1.2.0", "Y.0.3.0", "B"]
 
 
 def test_l3_powerhouse_scores_three_per_powerhouse() -> None:

@@ -30,3 +30,12 @@ def test_uniform_random_games_end(players: int) -> None:
     for seed in range(10):
         st, log = play_random_game(GAME, players, seed)
         assert GAME.result(st) is not None and len(log) < GAME.info.max_actions
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_leeghwater_games_conserve_everything(players: int) -> None:
+    """The Leeghwater parts (buildings, external works, Netherlands, Margot, Mahiri, Leslie)."""
+    for seed in range(40):
+        st, _ = play(players, seed, options={"leeghwater": "yes"})
+        assert GAME.result(st) is not None
+        assert len(st.buildings) == 5
