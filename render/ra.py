@@ -122,6 +122,11 @@ def _chips(d: ImageDraw.ImageDraw, x: int, y: int, items: list[tuple[str, int]],
     return x
 
 
+def _tile_name(tile: str) -> str:
+    """"mon_step_pyramid" -> "Step pyramid"."""
+    return tile.split("_", 1)[-1].replace("_", " ").capitalize() if "_" in tile else tile.capitalize()
+
+
 def _name(seat: int) -> str:
     return f"Player {seat + 1}"
 
@@ -147,8 +152,11 @@ def _status(view: dict[str, Any]) -> str:
         return f"Auction ({why} by {_name(auction['ra_holder'])}): {bid}; {who} to bid"
     if phase == "disaster":
         dis = view.get("disaster") or {}
-        pending = ", ".join(_TILE_LOOK.get(t, (t,))[0] for t in dis.get("pending", []))
-        return f"{who} chooses what the disaster takes ({pending})"
+        pending = [_tile_name(t) for t in dis.get("pending", [])]
+        n = dis.get("to_lose", 0)
+        then = f" (then {', '.join(pending[1:])})" if len(pending) > 1 else ""
+        first = pending[0] if pending else "A disaster"
+        return f"{first} takes {n} more tile{'s' if n != 1 else ''}: {who} chooses{then}"
     if phase == "gods":
         return f"{who} is using gods: take another tile or stop"
     return f"{who} to play: draw, invoke Ra or use a god"
