@@ -319,6 +319,17 @@ def legal_actions(st: State, seat: int) -> list[Action]:
     return out
 
 
+# Move generation runs on every step of every game: these tables turn it into look-ups.
+_TARGET: tuple[tuple[int, ...], ...] = tuple(
+    tuple(target(n, rolls) if n and rolls else -1 for n in range(DICE + 2)) for rolls in range(4)
+)
+"""_TARGET[rolls][count] = the cell aimed at (counts up to 9 with the black die)."""
+_PLACES: tuple[tuple[tuple[Place, ...], ...], ...] = tuple(
+    tuple(tuple(Place(b, n, c) for c in range(NCELLS + 1)) for n in range(DICE + 2)) for b in range(NB)
+)
+_BLACKS: tuple[SetBlack, ...] = tuple(SetBlack(f) for f in range(NB))
+
+
 def _legal_roll(st: State, seat: int) -> list[Action]:
     rolls = len(st.history)
     out: list[Action] = list(ALL_REROLLS) if rolls < 3 else []
@@ -329,25 +340,26 @@ def _legal_roll(st: State, seat: int) -> list[Action]:
         cnt[st.black] += 1
     grid = st.grid
     basic = st.version == "basic"
-    effects = {CHIPS[c].effect for c in st.chips[seat]} if basic else ()
+    owned = st.chips[seat] if basic else ()
+    effects = {CHIPS[c].effect for c in owned} if owned else ()
     push = PUSH in effects
+    aims = _TARGET[rolls]
     for b in range(NB):
         n = cnt[b]
         if n:
-            cell = target(n, rolls)
+            cell = land = aims[n]
             base = b * NCELLS
-            land = cell
             while land < NCELLS and grid[base + land] != EMPTY:
                 land += 1
-            out.append(Place(b, n, land))
+            out.append(_PLACES[b][n][land])
             if push and land != cell:
                 out.append(Push(b, n, cell))
-    if basic:
+    if effects:
         if CANCEL in effects:
             out.append(CancelRoll())
         if BLACK_DIE in effects and st.black == EMPTY:
-            out += [SetBlack(f) for f in range(NB)]
-    elif rolls < 3:
+            out += _BLACKS
+    elif not basic and rolls < 3:
         out += _redesigns(st, seat)
     return out
 

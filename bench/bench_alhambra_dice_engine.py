@@ -1,0 +1,44 @@
+"""Benchmark: random complete games of Alhambra: The Dice Game per second (engine only).
+
+Usage: python bench/bench_alhambra_dice_engine.py [games] [version]
+Plays games with uniformly random legal moves (what RandomAI does), 2-6 players in turn.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from rules.alhambra_dice import GAME  # noqa: E402
+
+
+def play(players: int, seed: int, version: str) -> int:
+    rng = random.Random(seed)
+    state = GAME.setup(players, {"version": version}, seed)
+    moves = 0
+    while GAME.result(state) is None:
+        seat = min(GAME.to_act(state))
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        moves += 1
+    return moves
+
+
+def bench(games: int, version: str) -> None:
+    start = time.perf_counter()
+    moves = sum(play(2 + i % 5, i, version) for i in range(games))
+    elapsed = time.perf_counter() - start
+    print(
+        f"alhambra_dice {version}: {games} games in {elapsed:.2f}s = {games / elapsed:.0f} games/s "
+        f"({moves / games:.0f} moves/game, {moves / elapsed:.0f} moves/s)"
+    )
+
+
+if __name__ == "__main__":
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 500
+    versions = sys.argv[2:] or ["basic", "alcazaba"]
+    for v in versions:
+        bench(n, v)
