@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rules.alhambra_dice import GAME  # noqa: E402
+from rules.alhambra_dice import GAME
 
 
 def play(players: int, seed: int, version: str) -> int:
