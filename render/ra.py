@@ -27,7 +27,7 @@ WIDTH = 960
 MIN_HEIGHT = 1280
 """At least portrait 3:4; five players make the picture taller rather than the rows smaller."""
 BOARD_H = 420
-PANEL_MIN = 214
+PANEL_MIN = 236
 FOOTER = 36
 MARGIN = 16
 
@@ -43,9 +43,9 @@ _TILE_LOOK: dict[str, tuple[str, Colour, str]] = {
     "nile": ("Nile", (60, 170, 150), "rect"),
     "flood": ("Flood", (40, 110, 220), "rect"),
     "gold": ("Gold", (240, 190, 40), "rect"),
-    "funeral": ("Funrl", (200, 60, 60), "disaster"),
-    "drought": ("Drght", (200, 60, 60), "disaster"),
-    "unrest": ("Unrst", (200, 60, 60), "disaster"),
+    "funeral": ("Funeral", (200, 60, 60), "disaster"),
+    "drought": ("Drought", (200, 60, 60), "disaster"),
+    "unrest": ("Unrest", (200, 60, 60), "disaster"),
     "earthquake": ("Quake", (200, 60, 60), "disaster"),
     "civ_art": ("Art", _CIV, "rect"),
     "civ_agriculture": ("Agri", _CIV, "rect"),
@@ -54,12 +54,12 @@ _TILE_LOOK: dict[str, tuple[str, Colour, str]] = {
     "civ_writing": ("Write", _CIV, "rect"),
     "mon_fortress": ("Fort", _STONE, "rect"),
     "mon_obelisk": ("Obel", _STONE, "rect"),
-    "mon_palace": ("Palce", _STONE, "rect"),
-    "mon_pyramid": ("Pyrmd", _STONE, "rect"),
-    "mon_sphinx": ("Sphnx", _STONE, "rect"),
-    "mon_statue": ("Statu", _STONE, "rect"),
+    "mon_palace": ("Palace", _STONE, "rect"),
+    "mon_pyramid": ("Pyramid", _STONE, "rect"),
+    "mon_sphinx": ("Sphinx", _STONE, "rect"),
+    "mon_statue": ("Statue", _STONE, "rect"),
     "mon_step_pyramid": ("StepP", _STONE, "rect"),
-    "mon_temple": ("Templ", _STONE, "rect"),
+    "mon_temple": ("Temple", _STONE, "rect"),
 }
 _ROWS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Pharaohs", ("pharaoh", "funeral")),
@@ -92,6 +92,9 @@ def _tile(d: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, tile: str, siz
         d.rounded_rectangle(box, radius=5, fill=fill, outline=(0, 0, 0), width=4)
     else:
         d.rounded_rectangle(box, radius=5, fill=fill, outline=_DARK, width=1)
+    room = w - (14 if shape == "diamond" else 6)
+    while size > 11 and d.textlength(label, font=font(size, True)) > room:
+        size -= 1  # shrink the label rather than spill out of a narrowed tile
     d.text((x + w / 2, y + h / 2), label, font=font(size, True), fill=_label_ink(fill), anchor="mm")
 
 
@@ -108,10 +111,10 @@ def _chips(d: ImageDraw.ImageDraw, x: int, y: int, items: list[tuple[str, int]],
     count_font = font(20, True)
     texts = [f"×{c}" if c > 1 else "" for _, c in items]
     extra = sum(int(d.textlength(t, font=count_font)) + 10 if t else 6 for t in texts)
-    w = 68
+    w = 80
     if items and x + len(items) * w + extra > right:
         w = max(40, (right - x - extra) // len(items))
-    size = 18 if w >= 60 else 14
+    size = 20 if w >= 74 else 17 if w >= 62 else 14
     for (tile, _), text in zip(items, texts, strict=True):
         _tile(d, x, y, w, h, tile, size)
         if text:
@@ -280,12 +283,12 @@ def _draw_player(d: ImageDraw.ImageDraw, view: dict[str, Any], p: dict[str, Any]
 
     # Five rows: suns and gods, then pharaohs, Nile, civilisations and gold, monuments.
     rows_top = top + 46
-    row_h = max(32, min(44, (height - 56) // 5))
+    row_h = max(36, min(46, (height - 56) // 5))
     tile_h = row_h - 6
     tiles: dict[str, int] = p.get("tiles", {})
-    label_w = 118
+    label_w = 126
     y = rows_top
-    d.text((x, y + row_h / 2), "Sun+God", font=font(18, True), fill=MUTED, anchor="lm")
+    d.text((x, y + row_h / 2), "Sun+God", font=font(19, True), fill=MUTED, anchor="lm")
     cx = x + label_w
     r = tile_h / 2 + 2  # suns a little larger than tiles: two-digit numbers must stay legible
     for v in p.get("suns_up", []):
@@ -303,7 +306,7 @@ def _draw_player(d: ImageDraw.ImageDraw, view: dict[str, Any], p: dict[str, Any]
         _chips(d, cx, y + 3, [("god", tiles["god"])], tile_h, right)
     y += row_h
     for label, ids in _ROWS:
-        d.text((x, y + row_h / 2), label, font=font(18, True), fill=MUTED, anchor="lm")
+        d.text((x, y + row_h / 2), label, font=font(19, True), fill=MUTED, anchor="lm")
         cx = x + label_w
         items = [(tid, tiles[tid]) for tid in ids if tiles.get(tid)]
         if items:
