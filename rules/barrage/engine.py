@@ -452,7 +452,9 @@ def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None
     t = st.tasks[0]
     c = st.companies[seat]
     if isinstance(a, Back):
-        st.tasks[0] = Task("turn", seat)
+        # back to choosing the action; inside Mahiri's extra action it stays the extra action
+        extra = len(st.tasks) > 1 and st.tasks[1].kind == "endcopy"
+        st.tasks[0] = Task("turn", seat, f=1 if extra else 0)
         st.backs += 1
         return
     if isinstance(a, Decline) and t.kind != "leslie":

@@ -235,3 +235,13 @@ def test_replay_reproduces_the_state() -> None:
 def test_turn_helper_is_consistent() -> None:
     st = turn(clear_map(intro()), 0)
     assert GAME.to_act(st) == frozenset({0})
+
+
+def test_simone_hand_limit_is_four() -> None:
+    st = clear_map(intro())
+    s0 = st.tasks[0].seat
+    set_officer(st, s0, "simone_luciani")
+    st.companies[s0].hand = ["C200", "C201"]
+    shown = [cid for col in st.display for cid in col]
+    st, _ = play(st, s0, "P.contract-t", f"G.{shown[0]}", f"G.{shown[2]}")
+    assert len(st.companies[s0].hand) == 4 and st.tasks[0].seat != s0
