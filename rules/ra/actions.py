@@ -1,7 +1,8 @@
 """Ra's moves: one frozen struct per kind, with a compact code for Discord custom_ids.
 
-Codes: ``d`` draw, ``r`` invoke Ra, ``g.<tile>`` use a god to take that tile, ``s`` stop using gods,
-``b<disk>`` bid that sun disk, ``p`` pass, ``x.<tile>`` let a disaster take that tile.
+Codes: ``draw``, ``ra`` (invoke Ra), ``g.<tile>`` (use a god to take that tile), ``stop`` (stop using
+gods), ``b<disk>`` (bid that sun disk, e.g. ``b13``), ``pass``, ``x.<tile>`` (let a disaster take
+that tile). Tiles are ids from data/tiles.json (``g.pharaoh``, ``x.civ_art``).
 """
 
 from __future__ import annotations
@@ -55,8 +56,8 @@ INVOKE = InvokeRa()
 STOP = StopGods()
 PASS = Pass()
 
-_SIMPLE = {"d": DRAW, "r": INVOKE, "s": STOP, "p": PASS}
-_SIMPLE_CODE = {Draw: "d", InvokeRa: "r", StopGods: "s", Pass: "p"}
+_SIMPLE = {"draw": DRAW, "ra": INVOKE, "stop": STOP, "pass": PASS}
+_SIMPLE_CODE = {Draw: "draw", InvokeRa: "ra", StopGods: "stop", Pass: "pass"}
 _BID = re.compile(r"b([1-9][0-9]?)")
 _TILE = re.compile(r"([gx])\.([a-z_]{1,30})")
 

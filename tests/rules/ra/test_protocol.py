@@ -163,7 +163,7 @@ def test_public_view_has_what_a_renderer_needs() -> None:
         assert key in v
     assert v["bag_count"] == 180
     own = GAME.view(s, s.turn)
-    assert {d["code"] for d in own["legal"]} == {"d", "r"}
+    assert {d["code"] for d in own["legal"]} == {"draw", "ra"}
 
 
 def test_default_action_is_legal_everywhere() -> None:

@@ -120,8 +120,8 @@ def test_bad_seats_are_not_your_turn(seat: Any) -> None:
         GAME.apply(s, seat, DRAW)
 
 
-@pytest.mark.parametrize("code", ["", "x", "b", "b0", "b007", "b100", "g.", "g.dragon", "x.RA", "d ", "pp",
-                                  "g.ra.x", "🙂", "b1" * 40])
+@pytest.mark.parametrize("code", ["", "x", "b", "b0", "b007", "b100", "g.", "g.dragon", "x.RA", "draw ", "pp",
+                                  "p", "d", "r", "g.ra.x", "🙂", "b1" * 40, "PASS"])
 def test_decode_rejects_malformed_codes(code: str) -> None:
     with pytest.raises(InvalidAction):
         GAME.decode_action(code)
