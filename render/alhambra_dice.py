@@ -1,0 +1,417 @@
+"""Alhambra: The Dice Game as a PNG: the board's six building columns (building-point track or
+tile area, bonus field, dice area with markers), the current dice, the players, and in the
+Alcazaba version every player's Alhambra with the acting player's legal cells labelled (A1, B3...).
+
+A pure function of a view from ``rules.alhambra_dice`` (``GAME.view(state, viewer)``): no storage,
+no Discord. Everything is drawn from shapes and text; the canvas is portrait (at least 3:4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render._draw import (
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    font,
+    new_canvas,
+    seat_colour,
+    to_png,
+)
+
+WIDTH = 1200
+MARGIN = 20
+LABEL_W = 56
+"""Left column of row labels (track values, dice counts)."""
+Colour = tuple[int, int, int]
+DUMMY_COLOUR: Colour = (105, 105, 105)
+
+BUILDING_FILL: dict[str, Colour] = {
+    "blue": (70, 120, 205),
+    "red": (205, 65, 60),
+    "brown": (150, 100, 55),
+    "white": (236, 232, 222),
+    "green": (70, 160, 85),
+    "purple": (140, 85, 175),
+}
+WALL: Colour = (60, 40, 25)
+FOUNTAIN: Colour = (120, 190, 220)
+GRID_LINE: Colour = (205, 195, 175)
+TARGET: Colour = (255, 236, 140)
+
+PHASE_TEXT = {
+    "roll": "re-roll or place a marker",
+    "claim": "choose a reward",
+    "start": "name the next start player",
+    "take": "take a tile",
+}
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def _fill(view: dict[str, Any], b: int) -> Colour:
+    return BUILDING_FILL.get(view["building_colours"][b], (180, 180, 180))
+
+
+def _ink_on(colour: Colour) -> Colour:
+    return INK if sum(colour) > 500 else (255, 255, 255)
+
+
+def _seat_fill(view: dict[str, Any], seat: int) -> Colour:
+    return DUMMY_COLOUR if seat == view["dummy"] else seat_colour(seat)
+
+
+def _octagon(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: Colour, label: str) -> None:
+    k = r * 0.414
+    pts = [
+        (cx - k, cy - r), (cx + k, cy - r), (cx + r, cy - k), (cx + r, cy + k),
+        (cx + k, cy + r), (cx - k, cy + r), (cx - r, cy + k), (cx - r, cy - k),
+    ]  # fmt: skip
+    draw.polygon(pts, fill=fill, outline=INK)
+    draw.text((cx, cy), label, font=font(max(10, int(r * 1.1)), True), fill=(255, 255, 255), anchor="mm")
+
+
+def _seat_tag(view: dict[str, Any], seat: int) -> str:
+    return "D" if seat == view["dummy"] else str(seat + 1)
+
+
+def _tile(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    size: float,
+    view: dict[str, Any],
+    btype: int,
+    walls: list[bool],
+    label: str = "",
+) -> None:
+    """A square tile in its building's colour, walls as thick dark edges."""
+    fill = FOUNTAIN if btype < 0 else _fill(view, btype)
+    draw.rectangle((x, y, x + size, y + size), fill=fill, outline=(90, 80, 70))
+    w = max(3, int(size / 9))
+    n, e, s, wst = walls
+    if n:
+        draw.rectangle((x, y, x + size, y + w), fill=WALL)
+    if e:
+        draw.rectangle((x + size - w, y, x + size, y + size), fill=WALL)
+    if s:
+        draw.rectangle((x, y + size - w, x + size, y + size), fill=WALL)
+    if wst:
+        draw.rectangle((x, y, x + w, y + size), fill=WALL)
+    text = label or ("F" if btype < 0 else view["buildings"][btype][0])
+    draw.text(
+        (x + size / 2, y + size / 2), text, font=font(max(9, int(size / 3)), True), fill=_ink_on(fill), anchor="mm"
+    )
+
+
+# ----------------------------------------------------------------------------- sections
+
+
+def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    version = "Alcazaba" if view["version"] == "alcazaba" else "Dice Game"
+    draw.text((MARGIN, y + 6), f"Alhambra {version}", font=font(34, True), fill=INK)
+    letter = view["scoring_rounds"].get(str(view["round"]))
+    rnd = f"Round {view['round']} of {view['rounds']}" + (f" · scoring {letter} at its end" if letter else "")
+    draw.text((WIDTH - MARGIN, y + 8), rnd, font=font(24, True), fill=INK, anchor="ra")
+    y += 52
+    if view["result"] is not None:
+        res = view["result"]
+        best = [i for i, r in enumerate(res["ranks"]) if r == 1]
+        names = " and ".join(view["seat_names"][s] for s in best)
+        draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + 40), fill=HIGHLIGHT)
+        draw.text((MARGIN + 12, y + 20), f"Game over: {names} win{'s' * (len(best) == 1)}!", font=font(24, True),
+                  fill=INK, anchor="lm")  # fmt: skip
+    elif view["to_act"]:
+        seat = view["to_act"][0]
+        draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + 40), fill=PANEL, outline=_seat_fill(view, seat), width=3)
+        _octagon(draw, MARGIN + 24, y + 20, 15, _seat_fill(view, seat), _seat_tag(view, seat))
+        what = PHASE_TEXT.get(view["phase"], "")
+        if view["resolving"] is not None:
+            what += f" ({view['buildings'][view['resolving']]} column)"
+        draw.text((MARGIN + 50, y + 20), f"{view['seat_names'][seat]} to act: {what}", font=font(24, True),
+                  fill=INK, anchor="lm")  # fmt: skip
+    return y + 52
+
+
+def _column_geometry() -> tuple[int, float]:
+    x0 = MARGIN + LABEL_W
+    return x0, (WIDTH - MARGIN - x0) / 6
+
+
+def _building_headers(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    x0, cw = _column_geometry()
+    for b, name in enumerate(view["buildings"]):
+        fill = _fill(view, b)
+        x = x0 + b * cw
+        outline = HIGHLIGHT if view["resolving"] == b else INK
+        draw.rectangle((x + 3, y, x + cw - 3, y + 38), fill=fill, outline=outline, width=4 if outline != INK else 1)
+        draw.text((x + cw / 2, y + 19), name, font=font(20, True), fill=_ink_on(fill), anchor="mm")
+    return y + 44
+
+
+def _tracks(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    """Building-point tracks 12 (top) .. 1 (bottom); stones stack left to right, first arrival left."""
+    x0, cw = _column_geometry()
+    rh = 20
+    draw.text((MARGIN, y - 2), "points", font=font(13), fill=MUTED)
+    for v in range(12, 0, -1):
+        ry = y + (12 - v) * rh + 14
+        draw.text((MARGIN + LABEL_W - 8, ry + rh / 2), str(v), font=font(14), fill=MUTED, anchor="rm")
+        for b in range(6):
+            x = x0 + b * cw
+            draw.rectangle((x + 3, ry, x + cw - 3, ry + rh), fill=PANEL, outline=GRID_LINE)
+    for b in range(6):
+        x = x0 + b * cw
+        stacks: dict[int, int] = {}
+        for seat in view["tracks"][b]:  # best first: on a tie the earlier (lower in stack) first
+            v = view["points"][seat][b]
+            k = stacks.get(v, 0)
+            stacks[v] = k + 1
+            ry = y + (12 - v) * rh + 14
+            cx = x + 14 + k * 19
+            draw.ellipse((cx - 8, ry + 2, cx + 8, ry + rh - 2), fill=_seat_fill(view, seat), outline=INK)
+            draw.text((cx, ry + rh / 2), _seat_tag(view, seat), font=font(11, True), fill=(255, 255, 255),
+                      anchor="mm")  # fmt: skip
+    return y + 12 * rh + 22
+
+
+def _tile_areas(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    x0, cw = _column_geometry()
+    size = 50
+    per_row = 3
+    rows = max(1, max((len(col) + per_row - 1) // per_row for col in view["tiles"]))
+    draw.text((MARGIN, y), "tiles", font=font(13), fill=MUTED)
+    for b, col in enumerate(view["tiles"]):
+        x = x0 + b * cw
+        draw.rectangle((x + 3, y, x + cw - 3, y + rows * (size + 8) + 8), fill=PANEL, outline=GRID_LINE)
+        for i, t in enumerate(col):
+            tx = x + 12 + (i % per_row) * (size + 6)
+            ty = y + 8 + (i // per_row) * (size + 8)
+            _tile(draw, tx, ty, size, view, t["type"], t["walls"], str(t["price"]) if t["price"] else "X")
+    return y + rows * (size + 8) + 16
+
+
+def _fields(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    x0, cw = _column_geometry()
+    draw.text((MARGIN, y + 8), "bonus", font=font(13), fill=MUTED)
+    for b, label in enumerate(view["fields"]):
+        x = x0 + b * cw
+        box = (x + cw / 2 - 42, y + 2, x + cw / 2 + 42, y + 38)
+        if label is None:
+            draw.rounded_rectangle(box, radius=8, outline=GRID_LINE, width=2)
+            continue
+        start = label == "Start"
+        draw.rounded_rectangle(box, radius=8, fill=HIGHLIGHT if start else (250, 250, 250), outline=INK, width=2)
+        draw.text((x + cw / 2, y + 20), "Caliph" if start else label, font=font(18, True), fill=INK, anchor="mm")
+    return y + 46
+
+
+def _dice_area(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    x0, cw = _column_geometry()
+    rh = 34
+    sub = (cw - 10) / 3
+    for b in range(6):
+        x = x0 + b * cw + 5
+        for j, c in enumerate("LMR"):
+            draw.text((x + (j + 0.5) * sub, y + 8), c, font=font(14, True), fill=MUTED, anchor="mm")
+    y += 18
+    cells = view["cells"]
+    for i, name in enumerate(cells):
+        row, col = divmod(i, 3)
+        if col == 0:
+            draw.text((MARGIN + LABEL_W - 8, y + row * rh + rh / 2), name[:-1], font=font(18, True), fill=INK,
+                      anchor="rm")  # fmt: skip
+        for b in range(6):
+            x = x0 + b * cw + 5 + col * sub
+            ry = y + row * rh
+            tint = _fill(view, b)
+            light = tuple(int(255 - (255 - v) * 0.18) for v in tint)
+            draw.rectangle((x, ry, x + sub, ry + rh), fill=light, outline=GRID_LINE)
+            seat = view["grid"][b][i]
+            if seat >= 0:
+                _octagon(draw, x + sub / 2, ry + rh / 2, rh / 2 - 3, _seat_fill(view, seat), _seat_tag(view, seat))
+    return y + 8 * rh + 10
+
+
+def _die(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float, size: float, face: int,
+         kept: bool, black: bool = False) -> None:  # fmt: skip
+    fill = _fill(view, face)
+    outline = (0, 0, 0) if black else INK
+    if kept:
+        draw.rounded_rectangle((x - 5, y - 5, x + size + 5, y + size + 5), radius=12, fill=HIGHLIGHT)
+    draw.rounded_rectangle((x, y, x + size, y + size), radius=10, fill=(30, 30, 30) if black else fill,
+                           outline=outline, width=3)  # fmt: skip
+    if black:
+        draw.rounded_rectangle((x + 8, y + 8, x + size - 8, y + size - 8), radius=6, fill=fill)
+    name = view["buildings"][face]
+    draw.text((x + size / 2, y + size / 2 - 6), name[0], font=font(int(size / 2.4), True), fill=_ink_on(fill),
+              anchor="mm")  # fmt: skip
+    draw.text((x + size / 2, y + size - 12), name[:4], font=font(11), fill=_ink_on(fill), anchor="mm")
+
+
+def _dice_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    dice = view["dice"]
+    h = 150
+    draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + h), fill=PANEL, outline=GRID_LINE)
+    if dice is None:
+        msg = "Round end: the columns are resolved from Pavilion to Tower." if view["result"] is None else ""
+        draw.text((MARGIN + 16, y + h / 2), msg, font=font(22), fill=MUTED, anchor="lm")
+        return y + h + 10
+    size = 72
+    for i, face in enumerate(dice["white"]):
+        _die(draw, view, MARGIN + 18 + i * (size + 16), y + 16, size, face, dice["kept"][i])
+    if dice["black"] is not None:
+        _die(draw, view, MARGIN + 18 + 8 * (size + 16) + 10, y + 16, size, dice["black"], True, black=True)
+    left = dice["rerolls_left"]
+    info = (
+        f"Roll {dice['rolls']} of 3 · {left} re-roll{'s' * (left != 1)} left · places in column "
+        f"{dice['column']} · highlighted dice were kept"
+    )
+    draw.text((MARGIN + 18, y + 16 + size + 22), info, font=font(18), fill=INK, anchor="lm")
+    counts = "  ".join(f"{view['buildings'][b][:4]} {n}" for b, n in enumerate(dice["counts"]) if n)
+    draw.text((MARGIN + 18, y + 16 + size + 48), counts, font=font(18, True), fill=INK, anchor="lm")
+    return y + h + 10
+
+
+def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    rh = 46
+    basic = view["version"] == "basic"
+    for seat in range(view["seats"]):
+        ry = y + seat * rh
+        acting = seat in view["to_act"]
+        draw.rectangle((MARGIN, ry, WIDTH - MARGIN, ry + rh - 4), fill=PANEL,
+                       outline=HIGHLIGHT if acting else GRID_LINE, width=4 if acting else 1)  # fmt: skip
+        fill = _seat_fill(view, seat)
+        _octagon(draw, MARGIN + 24, ry + rh / 2 - 2, 16, fill, _seat_tag(view, seat))
+        name = view["seat_names"][seat] + (" ★ start" if seat == view["start"] else "")
+        draw.text((MARGIN + 50, ry + rh / 2 - 2), name, font=font(20, True), fill=INK, anchor="lm")
+        draw.text((MARGIN + 300, ry + rh / 2 - 2), f"{view['scores'][seat]} pts", font=font(22, True), fill=INK,
+                  anchor="lm")  # fmt: skip
+        hand = view["hand"][seat]
+        for k in range(hand):
+            _octagon(draw, MARGIN + 420 + k * 24, ry + rh / 2 - 2, 10, fill, "")
+        extra = ""
+        if basic:
+            chips = view["chips"][seat]
+            extra = "chips: " + (", ".join(chips) if chips else "—")
+        elif seat < view["players"]:
+            a = view["alhambras"][seat]
+            extra = f"wall {a['wall']} · reserve {len(a['reserve'])}"
+        else:
+            extra = f"tiles {len(view['dummy_tiles'])} (beside the board)"
+        draw.text((MARGIN + 560, ry + rh / 2 - 2), extra, font=font(18), fill=INK, anchor="lm")
+    return y + view["seats"] * rh + 6
+
+
+def _alhambras(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    n = view["players"]
+    per_row = 2 if n <= 4 else 3
+    pw = (WIDTH - 2 * MARGIN - (per_row - 1) * 12) / per_row
+    ph = 330 if per_row == 2 else 300
+    acting = view["to_act"][0] if view["to_act"] else None
+    targets = {(t["x"], t["y"]): t["label"] for t in view["targets"]}
+    for seat in range(n):
+        px = MARGIN + (seat % per_row) * (pw + 12)
+        py = y + (seat // per_row) * (ph + 12)
+        mine = seat == acting and targets
+        draw.rectangle((px, py, px + pw, py + ph), fill=PANEL, outline=HIGHLIGHT if mine else GRID_LINE,
+                       width=4 if mine else 1)  # fmt: skip
+        a = view["alhambras"][seat]
+        _octagon(draw, px + 18, py + 18, 12, _seat_fill(view, seat), _seat_tag(view, seat))
+        counts = view["type_counts"][seat]
+        summary = " ".join(f"{view['buildings'][b][0]}{c}" for b, c in enumerate(counts) if c)
+        draw.text((px + 36, py + 18), f"{view['seat_names'][seat]} · wall {a['wall']} · {summary}",
+                  font=font(16, True), fill=INK, anchor="lm")  # fmt: skip
+        x0, y0, x1, y1 = a["frame"]
+        cols, rows = x1 - x0 + 1, y1 - y0 + 1
+        reserve_h = 44 if a["reserve"] else 0
+        area_w, area_h = pw - 40, ph - 44 - reserve_h - 20
+        size = max(12, min(48, int(area_w / cols), int(area_h / rows)))
+        gx = px + 30 + (area_w - cols * size) / 2
+        gy = py + 44 + 16
+        labels = seat == acting and bool(targets)
+        for i in range(cols):
+            cx = gx + i * size
+            if labels:
+                draw.text((cx + size / 2, gy - 8), _letters(i), font=font(12, True), fill=MUTED, anchor="mm")
+            for j in range(rows):
+                draw.rectangle((cx, gy + j * size, cx + size, gy + (j + 1) * size), outline=GRID_LINE)
+        if labels:
+            for j in range(rows):
+                draw.text((gx - 10, gy + j * size + size / 2), str(j + 1), font=font(12, True), fill=MUTED,
+                          anchor="mm")  # fmt: skip
+        for c in a["cells"]:
+            _tile(draw, gx + (c["x"] - x0) * size, gy + (c["y"] - y0) * size, size, view, c["type"], c["walls"])
+        if seat == acting:
+            for (tx, ty), label in targets.items():
+                cx, cy = gx + (tx - x0) * size, gy + (ty - y0) * size
+                occupied = any(c["x"] == tx and c["y"] == ty for c in a["cells"])
+                if not occupied:
+                    draw.rectangle((cx + 2, cy + 2, cx + size - 2, cy + size - 2), fill=TARGET, outline=INK)
+                draw.text((cx + size / 2, cy + size / 2), label, font=font(max(9, int(size / 3.2)), True),
+                          fill=INK, anchor="mm", stroke_width=2 if occupied else 0,
+                          stroke_fill=(255, 255, 255))  # fmt: skip
+        if a["reserve"]:
+            ry = py + ph - reserve_h - 8
+            draw.text((px + 10, ry + 18), "reserve", font=font(14), fill=MUTED, anchor="lm")
+            for k, t in enumerate(a["reserve"][:12]):
+                _tile(draw, px + 80 + k * 40, ry + 2, 34, view, t["type"], t["walls"])
+    rows_n = (n + per_row - 1) // per_row
+    return y + rows_n * (ph + 12)
+
+
+def _letters(i: int) -> str:
+    out = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        out = chr(65 + r) + out
+    return out
+
+
+def _log(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    lines = view["last"][-5:]
+    draw.text((MARGIN, y), "Last moves", font=font(16, True), fill=MUTED)
+    for i, line in enumerate(lines):
+        draw.text((MARGIN, y + 24 + i * 24), line[:110], font=font(17), fill=INK)
+    return y + 24 + 5 * 24 + 8
+
+
+# ----------------------------------------------------------------------------- entry point
+
+
+def _layout(draw: ImageDraw.ImageDraw | None, image: Image.Image | None, view: dict[str, Any]) -> int:
+    basic = view["version"] == "basic"
+    d = draw if draw is not None else ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    y = _header(d, view, 8)
+    y = _building_headers(d, view, y)
+    y = _tracks(d, view, y) if basic else _tile_areas(d, view, y)
+    if basic or any(view["fields"]):
+        y = _fields(d, view, y)
+    y = _dice_area(d, view, y)
+    y = _dice_panel(d, view, y)
+    y = _players(d, view, y)
+    if not basic:
+        y = _alhambras(image if image is not None else Image.new("RGB", (1, 1)), d, view, y + 4)
+    y = _log(d, view, y + 6)
+    return y
+
+
+def render(view: dict[str, Any], *, viewer_seat: int | None = None, scale: float = 1.0) -> bytes:
+    """Draw the view as PNG bytes.
+
+    ``viewer_seat`` is accepted for symmetry with the other renderers; every part of this game's
+    table is public, so it changes nothing. ``scale`` resizes the picture (1200 wide, at least
+    3:4 portrait at scale 1)."""
+    height = max(_layout(None, None, view), WIDTH * 4 // 3)
+    image, draw = new_canvas(WIDTH, height)
+    _layout(draw, image, view)
+    if scale != 1.0:
+        size = (max(1, round(WIDTH * scale)), max(1, round(height * scale)))
+        image = image.resize(size, Image.LANCZOS)
+    return to_png(image)
