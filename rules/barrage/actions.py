@@ -39,6 +39,7 @@ import re
 
 import msgspec
 
+from rules.barrage import data
 from rules.base import CUSTOM_ID_BUDGET, InvalidAction
 
 _F = {"frozen": True, "tag_field": "kind"}
@@ -255,7 +256,51 @@ def decode(code: str) -> BarrageAction:
 
 
 def _tile_name(tile: str) -> str:
-    return tile.replace("_", " ").title().replace("L1 ", "L1 ").replace("Basic ", "basic ")
+    return tile.replace("_", " ").title().replace("Basic ", "basic ")
+
+
+_BOARD_NAMES = {"company": "Construct", "turbine": "Produce", "water": "Water", "bank": "Bank",
+                "workshop": "Workshop", "machinery": "Machinery shop", "contract": "Contract office",
+                "patent": "Patent office", "external_work": "External work", "officer": "Officer"}
+
+
+def space_label(space: str) -> str:
+    """A short English name for an action space, e.g. 'Produce +2 (3 eng, +3 cr)'."""
+    sp = data.SPACES.get(space)
+    if sp is None:
+        bid, _, i = space.rpartition("-s")
+        b = data.BUILDINGS.get(bid)
+        if b is None or not i.isdigit() or int(i) >= len(b["engineer_spaces"]):
+            return space
+        es = b["engineer_spaces"][int(i)]
+        return f"{b['name']} ({es['engineers']} eng" + (f", +{es['extra_credits']} cr)" if es["extra_credits"] else ")")
+    act = sp["action"]
+    name = _BOARD_NAMES.get(sp["board"], sp["board"])
+    if "produce" in act:
+        name += f" {act['produce']['bonus']:+d}"
+    elif "place_drop" in act:
+        name += f": {act['place_drop']} drops"
+    elif "flow_drop" in act:
+        name += f": {act['flow_drop']} flowing drop"
+    elif "rotate_wheel" in act:
+        name += f": rotate {act['rotate_wheel']}"
+    elif "take_contracts" in act:
+        name += f": take {act['take_contracts']}"
+    elif "take_patent_tile" in act:
+        name += f" tile {act['take_patent_tile']}"
+    elif "fulfill_external_work" in act:
+        name += f" {act['fulfill_external_work']}"
+    elif "copy_officer_ability" in act:
+        name = "Mahiri: copy an officer"
+    elif "use_own_private_building" in act:
+        name = "Margot: use a building again"
+    elif "excavator" in act or "any_machine" in act:
+        name += ": " + " + ".join(k.replace("any_machine", "any") for k in act if k != "pay_credits")
+    if act.get("pay_credits"):
+        name += f" for {act['pay_credits']} cr"
+    eng = sp["engineers"]
+    extra = f", +{sp['extra_credits']} cr" if sp["extra_credits"] else ""
+    return f"{name} ({eng} eng{extra})" if isinstance(eng, int) else name
 
 
 def describe(a: BarrageAction) -> str:
@@ -265,7 +310,7 @@ def describe(a: BarrageAction) -> str:
         if a.n:
             return f"Place {a.n} engineer{'s' if a.n > 1 else ''} at the bank" + (
                 " (with the architect)" if a.arch else "")
-        return f"Use {a.space}" + (" with the architect" if a.arch else "")
+        return space_label(a.space) + (" with the architect" if a.arch else "")
     if isinstance(a, FreeBuild):
         return f"Build without engineers using {_tile_name(a.tile)}" + (
             f" (copying {_tile_name(a.copy)})" if a.copy else "")
