@@ -47,6 +47,8 @@ def cell_name(index: int) -> str:
     """'5R' for a cell index; 'off' for a marker that fell below the last cell."""
     if index >= NCELLS:
         return "off"
+    if index < 0:
+        return f"cell {index}"
     count, col = CELLS[index]
     return f"{count}{col}"
 
@@ -96,6 +98,7 @@ CHIPS_PER_STACK = NB - 1
 
 
 def chip_label(chip: int) -> str:
+    """'+2', 'Swap', 'Push', 'Cancel', 'Black' or 'Start'."""
     if chip == START_CHIP:
         return "Start"
     c = CHIPS[chip]
@@ -143,6 +146,8 @@ def walls(tile: int) -> tuple[bool, bool, bool, bool]:
 
 def tile_label(tile: int) -> str:
     """'Garden 6' (building and printed price) or 'Extra tower'."""
+    if not isinstance(tile, int) or not -1 <= tile < NTILES:
+        return f"tile {tile}"
     if tile == EXTRA_TOWER:
         return "Extra tower"
     if tile == FOUNTAIN:

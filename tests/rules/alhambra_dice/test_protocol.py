@@ -181,3 +181,15 @@ def test_view_hides_stacks_bag_and_dice_generator(version: str) -> None:
     if version == "alcazaba":
         # The bag's order would tell which tiles come next: only its size is shown.
         assert GAME.view(st, None)["bag"] == len(st.bag)
+
+
+def test_describe_any_decodable_code() -> None:
+    rnd = random.Random(1)
+    for _ in range(2000):
+        code = rnd.choice("rpuxkcsbmwtvq") + ".".join(str(rnd.randint(-99, 999)) for _ in range(rnd.randint(0, 3)))
+        try:
+            a = GAME.decode_action(code)
+        except InvalidAction:
+            continue
+        assert GAME.describe_action(a)
+        assert GAME.encode_action(a) == code or GAME.decode_action(GAME.encode_action(a)) == a
