@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.barrage import data, supply
+from rules.barrage import data, expansion, supply
 from rules.barrage.state import State, Task
 
 SIMONE = "simone_luciani"
@@ -51,10 +51,14 @@ def grant(st: State, seat: int, reward: dict[str, Any]) -> list[Task]:
             tasks.extend(Task("fbuild", seat, s="powerhouse", n=99) for _ in range(val))
         elif key == "build_elevation":
             tasks.extend(Task("fbuild", seat, s="elevation", n=99) for _ in range(val))
-        elif key == "advanced_tech_tile":
-            tasks.append(Task("patentfree", seat))
         else:
-            raise NotImplementedError(f"reward {key}")
+            for x in expansion.active(st):
+                more = x.reward(st, seat, key, val)
+                if more is not None:
+                    tasks += more
+                    break
+            else:
+                raise NotImplementedError(f"reward {key}")
     return tasks
 
 

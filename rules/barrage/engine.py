@@ -24,29 +24,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.barrage import construct, contracts, data, leeghwater, produce, scoring, start, supply, water
+from rules.barrage import construct, contracts, data, expansion, journal, produce, scoring, start, supply, water
+from rules.barrage import leeghwater as _leeghwater  # noqa: F401  (registers the expansion)
 from rules.barrage.actions import (
     ACTION_TYPES,
     Back,
     BarrageAction,
-    Building,
     Decline,
     Discard,
     FreeBuild,
     Fulfil,
     Headstream,
     Machine,
-    Officer,
     Pay,
     Pick,
     Place,
     Produce,
-    Retrieve,
     Site,
     Skip,
     Take,
     Tile,
-    Work,
     decode,
     describe,
     encode,
@@ -71,7 +68,6 @@ from rules.base import (
 TOMMASO = "tommaso_battista"
 MAX_BACKS = 3
 """Back is offered at most this often per turn, so random play always terminates."""
-LOG_LINES = 12
 
 INFO = GameInfo(
     name="barrage",
@@ -94,29 +90,21 @@ INFO = GameInfo(
 # --------------------------------------------------------------------------- helpers
 
 
-def _say(st: State, events: list[Event], kind: str, text: str) -> None:
-    events.append(Event(kind, text))
-    st.log.append(text)
-    if len(st.log) > LOG_LINES:
-        del st.log[0]
+_say = journal.say
+_name = journal.name
 
 
-def _name(st: State, seat: int) -> str:
-    c = st.companies[seat]
-    return f"Seat {seat + 1} ({data.COMPANIES[c.company]['name']})" if c.company else f"Seat {seat + 1}"
-
-
-_SpaceRow = tuple[str, int, bool, bool, int, dict[str, Any], str]
-_SPACE_CACHE: dict[tuple[int, str, str], list[_SpaceRow]] = {}
-_LWP_BOARDS = ("external_work", "officer")
+_SpaceRow = expansion.SpaceRow
+_SPACE_CACHE: dict[tuple[Any, ...], list[_SpaceRow]] = {}
 
 
 def spaces_for(st: State) -> list[_SpaceRow]:
     """(id, engineers, any number, private, extra credits, action, officer) of this game's spaces."""
-    key = (st.players, st.options.get("intro", "no"), st.options.get("leeghwater", "no"))
+    active = expansion.active(st)
+    key = (st.players, st.options.get("intro", "no"), *(id(x) for x in active))
     if key not in _SPACE_CACHE:
         intro = key[1] == "yes"
-        boards = data.BASE_SPACE_BOARDS + (_LWP_BOARDS if key[2] == "yes" else ())
+        boards = data.BASE_SPACE_BOARDS + tuple(b for x in active for b in x.boards)
         rows = []
         for sid, sp in data.SPACES.items():
             if sp["board"] in boards and st.players in sp["player_counts"] and not (
@@ -136,12 +124,11 @@ def space_row(space: str) -> _SpaceRow | None:
         need, anyn = data.space_counts(sp)
         return (space, need, anyn, bool(sp.get("private")), sp["extra_credits"], sp["action"],
                 sp.get("officer", ""))
-    parsed = leeghwater.parse_building_space(space)
-    if parsed is None:
-        return None
-    bid, i = parsed
-    es = data.BUILDINGS[bid]["engineer_spaces"][i]
-    return (space, es["engineers"], False, False, es["extra_credits"], {"building": bid}, "")
+    for x in expansion.EXPANSIONS:
+        row = x.space_row(space)
+        if row is not None:
+            return row
+    return None
 
 
 def _active(st: State, seat: int, company: str) -> bool:
@@ -175,20 +162,11 @@ def _space_doable(st: State, seat: int, act: dict[str, Any], credits: int, cache
         return bool(contracts.visible_private(st))
     if "take_patent_tile" in act:
         return bool(st.patent and st.patent[act["take_patent_tile"] - 1])
-    if "building" in act:
-        return leeghwater.building_doable(st, seat, act["building"], credits)
-    if "fulfill_external_work" in act:
-        return leeghwater.work_doable(st, seat, act["fulfill_external_work"] - 1)
-    if "use_own_private_building" in act:
-        return bool(_margot_options(st, seat, credits))
-    if "copy_officer_ability" in act:
-        c = st.companies[seat]
-        return c.eng + c.arch >= 2 and bool(leeghwater.copyable(st, seat))
+    for x in expansion.active(st):
+        ok = x.doable(st, seat, act, credits)
+        if ok is not None:
+            return ok
     return True
-
-
-def _margot_options(st: State, seat: int, credits: int) -> list[str]:
-    return [b for b in leeghwater.built_buildings(st, seat) if leeghwater.building_doable(st, seat, b, credits)]
 
 
 def _free_builds(st: State, seat: int) -> list[FreeBuild]:
@@ -207,11 +185,8 @@ def _turn_options(st: State, seat: int, only: str = "", extra_action: bool = Fal
     out: list[BarrageAction] = []
     cache: dict[Any, bool] = {}
     rows = spaces_for(st)
-    if st.bslots:
-        rows = rows + [
-            (sid, need, False, False, extra, {"building": bid}, "")
-            for sid, need, extra, bid in leeghwater.building_spaces(st, seat)
-        ]
+    for x in expansion.active(st):
+        rows = rows + x.space_rows(st, seat)
     if free:
         for space, need, anyn, private, extra, act, officer in rows:
             if only and space != only:
@@ -305,37 +280,11 @@ def _options(st: State, t: Task) -> list[BarrageAction]:
         if len(c.hand) <= contracts.hand_limit(st, seat):
             return []
         return [Discard(cid) for cid in c.hand]
-    return _lwp_options(st, t)
-
-
-def _lwp_options(st: State, t: Task) -> list[BarrageAction]:
-    """Decisions of the Leeghwater parts."""
-    seat, k = t.seat, t.kind
-    c = st.companies[seat]
-    if k == "cofferdam":
-        return [Site(d) for d in leeghwater.dams_with_room(st, seat, neutral=True)]
-    if k == "dutch":
-        opts: list[BarrageAction] = [Site(d) for d in leeghwater.dams_with_room(st, seat, neutral=False, exclude=t.x)]
-        return [*opts, Decline()] if opts else []
-    if k == "devoffice":
-        return [Tile(tl) for tl in sorted({tl for seg in c.wheel for tl in seg})]
-    if k == "loan":
-        return [Work(w) for w in leeghwater.loan_options(st, seat, c.credits)]
-    if k == "lab":
-        return [Retrieve(*o) for o in leeghwater.lab_options(st, seat)]
-    if k == "bact":
-        if leeghwater.building_doable(st, seat, t.s, c.credits):
-            return [Building(t.s), Decline()]
-        return []
-    if k == "margot":
-        return [Building(b) for b in _margot_options(st, seat, c.credits)]
-    if k == "mahiri":
-        return [Officer(o) for o in leeghwater.copyable(st, seat)]
-    if k == "leslie":
-        return [Tile(leeghwater.LESLIE_TILE), Decline()]
-    if k == "patentfree":
-        return [Tile(tl) for tl in st.patent if tl]
-    raise AssertionError(k)
+    for x in expansion.active(st):
+        opts = x.options(st, t)
+        if opts is not None:
+            return opts
+    raise AssertionError(f"no expansion handles task {k}")
 
 
 # --------------------------------------------------------------------------- resolving decisions
@@ -443,8 +392,8 @@ def _production(st: State, t: Task, p: Produce, events: list[Event]) -> None:
         st.companies[seat].energy += 3
     if not second and _active(st, seat, "germany"):
         tasks.append(Task("produce", seat, f=1 | 2, x=p.powerhouse))
-    if _active(st, seat, "netherlands"):
-        tasks.append(Task("dutch", seat, x=p.dam))
+    for x in expansion.active(st):
+        tasks += x.after_production(st, seat, p.dam)
     _push(st, tasks)
 
 
@@ -537,56 +486,10 @@ def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None
         c.hand.remove(a.contract)
         _say(st, events, "contract", f"{_name(st, seat)} discards contract {a.contract}.")
     else:
-        _lwp_decide(st, t, a, events)
-
-
-def _lwp_decide(st: State, t: Task, a: BarrageAction, events: list[Event]) -> None:
-    seat, k = t.seat, t.kind
-    c = st.companies[seat]
-    st.tasks.pop(0)
-    tasks: list[Task] = []
-    if k in ("cofferdam", "dutch"):
-        assert isinstance(a, Site)
-        st.water[a.site] = st.water.get(a.site, 0) + 1
-        st.ledger["drops_in"] = st.ledger.get("drops_in", 0) + 1
-        _say(st, events, "water", f"{_name(st, seat)} adds a drop to the dam on {a.site}.")
-    elif k == "devoffice":
-        assert isinstance(a, Tile)
-        for seg in c.wheel:
-            if a.tile in seg:
-                seg.remove(a.tile)
-                break
-        c.tiles.append(a.tile)
-        _say(st, events, "building", f"{_name(st, seat)} takes {a.tile} back from the wheel.")
-    elif k == "loan":
-        assert isinstance(a, Work)
-        tasks = leeghwater.take_work(st, seat, a.work, "credits")
-        _say(st, events, "work", f"{_name(st, seat)} buys external work {a.work} with credits.")
-    elif k == "lab":
-        assert isinstance(a, Retrieve)
-        c.wexc[a.segment] -= a.exc
-        c.wmix[a.segment] -= a.mix
-        c.exc += a.exc
-        c.mix += a.mix
-    elif k in ("bact", "margot"):
-        assert isinstance(a, Building)
-        _say(st, events, "building", f"{_name(st, seat)} uses the {a.building.replace('_', ' ')}.")
-        tasks = leeghwater.building_action(st, seat, a.building)
-    elif k == "mahiri":
-        assert isinstance(a, Officer)
-        st.copy, st.copy_seat = a.officer, seat
-        _say(st, events, "officer", f"{_name(st, seat)} copies {data.OFFICERS[a.officer]['name']}.")
-        tasks = [Task("turn", seat, f=1), Task("endcopy", seat)]
-    elif k == "leslie":
-        wid = st.works[t.n]
-        tasks = leeghwater.take_work(st, seat, wid, "wheel" if isinstance(a, Tile) else "supply")
-        _say(st, events, "work", f"{_name(st, seat)} fulfils external work {wid}.")
-    elif k == "patentfree":
-        assert isinstance(a, Tile)
-        st.patent[st.patent.index(a.tile)] = ""
-        c.tiles.append(a.tile)
-        _say(st, events, "patent", f"{_name(st, seat)} takes {a.tile}.")
-    _push(st, tasks)
+        for x in expansion.active(st):
+            if x.decide(st, t, a, events):
+                return
+        raise AssertionError(f"no expansion handles task {k}")
 
 
 def _place(st: State, seat: int, a: Place, events: list[Event]) -> None:
@@ -614,20 +517,6 @@ def _place(st: State, seat: int, a: Place, events: list[Event]) -> None:
         supply.rotate(st.companies[seat], act["rotate_wheel"])
     elif "take_contracts" in act:
         tasks += [Task("take", seat, n=act["take_contracts"]), Task("discard", seat)]
-    elif "building" in act:
-        tasks += leeghwater.building_action(st, seat, act["building"])
-    elif "fulfill_external_work" in act:
-        i = act["fulfill_external_work"] - 1
-        if leeghwater.LESLIE_TILE in st.companies[seat].tiles:
-            tasks.append(Task("leslie", seat, n=i))
-        else:
-            wid = st.works[i]
-            tasks += leeghwater.take_work(st, seat, wid, "supply")
-            _say(st, events, "work", f"{_name(st, seat)} fulfils external work {wid}.")
-    elif "use_own_private_building" in act:
-        tasks.append(Task("margot", seat))
-    elif "copy_officer_ability" in act:
-        tasks.append(Task("mahiri", seat))
     elif "take_patent_tile" in act:
         i = act["take_patent_tile"] - 1
         tile = st.patent[i]
@@ -635,7 +524,13 @@ def _place(st: State, seat: int, a: Place, events: list[Event]) -> None:
         st.companies[seat].tiles.append(tile)
         _say(st, events, "patent", f"{_name(st, seat)} buys {tile}.")
     else:
-        tasks += contracts.grant(st, seat, {k: v for k, v in act.items() if k != "pay_credits"})
+        for x in expansion.active(st):
+            more = x.resolve(st, seat, act, events)
+            if more is not None:
+                tasks += more
+                break
+        else:
+            tasks += contracts.grant(st, seat, {k: v for k, v in act.items() if k != "pay_credits"})
     _push(st, tasks)
 
 
@@ -660,6 +555,8 @@ def _start_round(st: State, events: list[Event]) -> None:
             n = tiles[st.headstream_tiles[h]]["drops_by_round"][st.round - 1]
             if n:
                 water.add_to_headstream(st, h, n)
+        for x in expansion.active(st):
+            x.headstreams(st)
     st.phase = "actions"
     st.turn = -1
     st.extra = False
@@ -698,13 +595,14 @@ def _begin_turn(st: State, seat: int) -> None:
 
 def _end_round(st: State, events: list[Event]) -> None:
     water.flow_phase(st)
-    for line in scoring.round_scoring(st):
+    for line in scoring.round_scoring(st) + [ln for x in expansion.active(st) for ln in x.round_scoring(st)]:
         _say(st, events, "score", line)
     for c in st.companies:
         c.last_energy = c.energy
     if st.round >= data.ROUNDS:
-        extra = leeghwater.final_scoring if leeghwater.active(st) else None
-        for line in scoring.final_scoring(st, extra):
+        for line in scoring.final_scoring(st):
+            _say(st, events, "score", line)
+        for line in [ln for x in expansion.active(st) for ln in x.final_scoring(st)]:
             _say(st, events, "score", line)
         st.phase = "over"
         st.tasks = []
@@ -726,8 +624,8 @@ def _end_round(st: State, events: list[Event]) -> None:
     st.used = []
     if st.patent:
         st.patent = [st.deck_patent.pop(0) if st.deck_patent else "" for _ in range(3)]
-    if st.works:
-        leeghwater.refresh_works(st)
+    for x in expansion.active(st):
+        x.end_round(st)
     st.round += 1
     _start_round(st, events)
 
@@ -764,7 +662,7 @@ def _why(st: State, seat: int, a: Any) -> str:
     c = st.companies[seat]
     if isinstance(a, Place) and t.kind == "turn":
         row = space_row(a.space) if isinstance(a.space, str) else None
-        if row is None or (all(a.space != r[0] for r in spaces_for(st)) and not st.bslots):
+        if row is None:
             return f"There is no action space '{a.space}' in this game."
         _, need, anyn, private, extra, act, _officer = row
         if isinstance(a.n, int) and (a.n if anyn else need) > c.eng + c.arch:

@@ -8,7 +8,11 @@ import random
 from typing import Any
 
 from rules.barrage import contracts, data, produce, supply, water
+from rules.barrage.actions import Building, Decline, Officer, Retrieve, Site, Tile, Work
+from rules.barrage.expansion import EXPANSIONS, Expansion, SpaceRow
+from rules.barrage.journal import name, say
 from rules.barrage.state import State, Task
+from rules.base import Event
 
 MARGOT = "margot_fouche"
 MAHIRI = "mahiri_sekibo"
@@ -194,3 +198,159 @@ def final_scoring(st: State) -> list[str]:
             supply.gain(st, seat, "vp", vp)
             lines.append(f"Seat {seat + 1} scores {vp} VP for private buildings.")
     return lines
+
+
+# --------------------------------------------------------------------------- engine hooks
+
+
+def _margot_options(st: State, seat: int, credits: int) -> list[str]:
+    return [b for b in built_buildings(st, seat) if building_doable(st, seat, b, credits)]
+
+
+class LeeghwaterExpansion(Expansion):
+    option = "leeghwater"
+    boards = ("external_work", "officer")
+
+    def setup(self, st: State, rng: random.Random) -> None:
+        setup(st, rng)
+
+    def space_rows(self, st: State, seat: int) -> list[SpaceRow]:
+        return [(sid, need, False, False, extra, {"building": bid}, "")
+                for sid, need, extra, bid in building_spaces(st, seat)]
+
+    def space_row(self, space: str) -> SpaceRow | None:
+        parsed = parse_building_space(space)
+        if parsed is None:
+            return None
+        bid, i = parsed
+        es = data.BUILDINGS[bid]["engineer_spaces"][i]
+        return (space, es["engineers"], False, False, es["extra_credits"], {"building": bid}, "")
+
+    def doable(self, st: State, seat: int, act: dict[str, Any], credits: int) -> bool | None:
+        c = st.companies[seat]
+        if "building" in act:
+            return building_doable(st, seat, act["building"], credits)
+        if "fulfill_external_work" in act:
+            return work_doable(st, seat, act["fulfill_external_work"] - 1)
+        if "use_own_private_building" in act:
+            return bool(_margot_options(st, seat, credits))
+        if "copy_officer_ability" in act:
+            return c.eng + c.arch >= 2 and bool(copyable(st, seat))
+        return None
+
+    def resolve(self, st: State, seat: int, act: dict[str, Any], events: list[Event]) -> list[Task] | None:
+        if "building" in act:
+            return building_action(st, seat, act["building"])
+        if "fulfill_external_work" in act:
+            i = act["fulfill_external_work"] - 1
+            if LESLIE_TILE in st.companies[seat].tiles:
+                return [Task("leslie", seat, n=i)]
+            wid = st.works[i]
+            say(st, events, "work", f"{name(st, seat)} fulfils external work {wid}.")
+            return take_work(st, seat, wid, "supply")
+        if "use_own_private_building" in act:
+            return [Task("margot", seat)]
+        if "copy_officer_ability" in act:
+            return [Task("mahiri", seat)]
+        return None
+
+    def options(self, st: State, t: Task) -> list[Any] | None:
+        seat, k = t.seat, t.kind
+        c = st.companies[seat]
+        if k == "cofferdam":
+            return [Site(d) for d in dams_with_room(st, seat, neutral=True)]
+        if k == "dutch":
+            opts: list[Any] = [Site(d) for d in dams_with_room(st, seat, neutral=False, exclude=t.x)]
+            return [*opts, Decline()] if opts else []
+        if k == "devoffice":
+            return [Tile(tl) for tl in sorted({tl for seg in c.wheel for tl in seg})]
+        if k == "loan":
+            return [Work(w) for w in loan_options(st, seat, c.credits)]
+        if k == "lab":
+            return [Retrieve(*o) for o in lab_options(st, seat)]
+        if k == "bact":
+            return [Building(t.s), Decline()] if building_doable(st, seat, t.s, c.credits) else []
+        if k == "margot":
+            return [Building(b) for b in _margot_options(st, seat, c.credits)]
+        if k == "mahiri":
+            return [Officer(o) for o in copyable(st, seat)]
+        if k == "leslie":
+            return [Tile(LESLIE_TILE), Decline()]
+        if k == "patentfree":
+            return [Tile(tl) for tl in st.patent if tl]
+        return None
+
+    def decide(self, st: State, t: Task, a: Any, events: list[Event]) -> bool:
+        seat, k = t.seat, t.kind
+        if k not in ("cofferdam", "dutch", "devoffice", "loan", "lab", "bact", "margot", "mahiri", "leslie",
+                     "patentfree"):
+            return False
+        c = st.companies[seat]
+        st.tasks.pop(0)
+        tasks: list[Task] = []
+        if isinstance(a, Decline) and k != "leslie":
+            return True
+        if k in ("cofferdam", "dutch"):
+            st.water[a.site] = st.water.get(a.site, 0) + 1
+            st.ledger["drops_in"] = st.ledger.get("drops_in", 0) + 1
+            say(st, events, "water", f"{name(st, seat)} adds a drop to the dam on {a.site}.")
+        elif k == "devoffice":
+            for seg in c.wheel:
+                if a.tile in seg:
+                    seg.remove(a.tile)
+                    break
+            c.tiles.append(a.tile)
+            say(st, events, "building", f"{name(st, seat)} takes {a.tile} back from the wheel.")
+        elif k == "loan":
+            tasks = take_work(st, seat, a.work, "credits")
+            say(st, events, "work", f"{name(st, seat)} buys external work {a.work} with credits.")
+        elif k == "lab":
+            c.wexc[a.segment] -= a.exc
+            c.wmix[a.segment] -= a.mix
+            c.exc += a.exc
+            c.mix += a.mix
+        elif k in ("bact", "margot"):
+            say(st, events, "building", f"{name(st, seat)} uses the {a.building.replace('_', ' ')}.")
+            tasks = building_action(st, seat, a.building)
+        elif k == "mahiri":
+            st.copy, st.copy_seat = a.officer, seat
+            say(st, events, "officer", f"{name(st, seat)} copies {data.OFFICERS[a.officer]['name']}.")
+            tasks = [Task("turn", seat, f=1), Task("endcopy", seat)]
+        elif k == "leslie":
+            wid = st.works[t.n]
+            tasks = take_work(st, seat, wid, "wheel" if isinstance(a, Tile) else "supply")
+            say(st, events, "work", f"{name(st, seat)} fulfils external work {wid}.")
+        elif k == "patentfree":
+            st.patent[st.patent.index(a.tile)] = ""
+            c.tiles.append(a.tile)
+            say(st, events, "patent", f"{name(st, seat)} takes {a.tile}.")
+        st.tasks[0:0] = tasks
+        return True
+
+    def reward(self, st: State, seat: int, key: str, value: Any) -> list[Task] | None:
+        if key == "advanced_tech_tile":
+            return [Task("patentfree", seat)]
+        return None
+
+    def after_production(self, st: State, seat: int, dam: str) -> list[Task]:
+        c = st.companies[seat]
+        if c.company == "netherlands" and data.ability_active(c.company, supply.built(c, "powerhouse")):
+            return [Task("dutch", seat, x=dam)]
+        return []
+
+    def bonus_count(self, st: State, seat: int, tile: str) -> int | None:
+        if tile == "BONUS_EXTERNAL_WORK":
+            return len(st.companies[seat].works)
+        if tile == "BONUS_BUILDING":
+            return supply.built(st.companies[seat], "building")
+        return None
+
+    def end_round(self, st: State) -> None:
+        refresh_works(st)
+
+    def final_scoring(self, st: State) -> list[str]:
+        return final_scoring(st)
+
+
+LEEGHWATER = LeeghwaterExpansion()
+EXPANSIONS.append(LEEGHWATER)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from rules.barrage import data, supply
+from rules.barrage import data, expansion, supply
 from rules.barrage.state import State
 
 _ENERGY = data.ENERGY_TRACK
@@ -49,8 +47,10 @@ def bonus_count(st: State, seat: int, tile: str) -> int:
         return len(c.done)
     if tile == "BONUS_ADVANCED_TILE":
         return supply.advanced_tiles(c)
-    if tile == "BONUS_EXTERNAL_WORK":
-        return len(c.works)
+    for x in expansion.active(st):
+        n = x.bonus_count(st, seat, tile)
+        if n is not None:
+            return n
     structure = tile.removeprefix("BONUS_").lower()
     return supply.built(c, structure)
 
@@ -156,7 +156,7 @@ def place_awards(counts: list[int], places_vp: list[int]) -> list[int]:
     return out
 
 
-def final_scoring(st: State, extra: Callable[[State], list[str]] | None = None) -> list[str]:
+def final_scoring(st: State) -> list[str]:
     """Objective tile, leftover resources (1 VP per 5), water in own dams."""
     lines = []
     counts = [objective_count(st, s) for s in range(st.players)]
@@ -169,6 +169,4 @@ def final_scoring(st: State, extra: Callable[[State], list[str]] | None = None) 
         drops = sum(st.water.get(d, 0) for d, o in st.dam_owner.items() if o == seat)
         supply.gain(st, seat, "vp", leftover + drops)
         lines.append(f"Seat {seat + 1} scores {leftover} VP for leftovers and {drops} VP for water.")
-    if extra is not None:
-        lines += extra(st)
     return lines

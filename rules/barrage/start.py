@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from rules.barrage import data, leeghwater, supply
+from rules.barrage import data, expansion, supply
 from rules.barrage.state import Company, State, Task
 
 TOMMASO = "tommaso_battista"
@@ -65,8 +65,8 @@ def new_state(players: int, options: Mapping[str, str], seed: int) -> State:
             rng.shuffle(deck)
             st.deck_patent += deck
         st.patent = [st.deck_patent.pop(0) for _ in range(3)]
-    if lwp:
-        leeghwater.setup(st, rng)
+    for x in expansion.active(st):
+        x.setup(st, rng)
     # companies and officers
     st.companies = [Company() for _ in range(players)]
     seats = list(range(players))

@@ -1,0 +1,83 @@
+"""Extension points for expansions (the Leeghwater parts now, the Nile Affair next).
+
+An expansion is an object with the hooks below; the engine asks every *active* expansion at each
+point. A hook returning ``None`` means "not mine". Register an expansion by appending it to
+``EXPANSIONS`` (see ``leeghwater.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.barrage.state import State, Task
+from rules.base import Event
+
+SpaceRow = tuple[str, int, bool, bool, int, dict[str, Any], str]
+"""(space id, engineers, any number, private, extra credits, action, officer owning it)."""
+
+
+class Expansion:
+    """Default hooks: an expansion overrides the ones it needs."""
+
+    option = ""
+    """The game option that switches it on (value "yes"); empty = always on."""
+    boards: tuple[str, ...] = ()
+    """Action-space boards of ``action_spaces.json`` this expansion adds."""
+
+    def active(self, st: State) -> bool:
+        return not self.option or st.options.get(self.option) == "yes"
+
+    def setup(self, st: State, rng: random.Random) -> None:
+        """After the base set-up, before the draft."""
+
+    def space_rows(self, st: State, seat: int) -> list[SpaceRow]:
+        """Extra action spaces open to ``seat`` now (besides the boards in ``boards``)."""
+        return []
+
+    def space_row(self, space: str) -> SpaceRow | None:
+        return None
+
+    def doable(self, st: State, seat: int, act: dict[str, Any], credits: int) -> bool | None:
+        """Whether a space's action can be completed; None if the action is not this expansion's."""
+        return None
+
+    def resolve(self, st: State, seat: int, act: dict[str, Any], events: list[Event]) -> list[Task] | None:
+        """Carry out a space's action (costs already paid); None if not this expansion's."""
+        return None
+
+    def options(self, st: State, t: Task) -> list[Any] | None:
+        """Legal decisions of a task kind this expansion owns."""
+        return None
+
+    def decide(self, st: State, t: Task, a: Any, events: list[Event]) -> bool:
+        """Resolve a decision of its own task kind (the task is still at the front); True if handled."""
+        return False
+
+    def reward(self, st: State, seat: int, key: str, value: Any) -> list[Task] | None:
+        return None
+
+    def after_production(self, st: State, seat: int, dam: str) -> list[Task]:
+        return []
+
+    def bonus_count(self, st: State, seat: int, tile: str) -> int | None:
+        return None
+
+    def headstreams(self, st: State) -> None:
+        """After the base headstream phase (rounds 1-4)."""
+
+    def end_round(self, st: State) -> None:
+        """Clean-up of rounds 1-4."""
+
+    def round_scoring(self, st: State) -> list[str]:
+        return []
+
+    def final_scoring(self, st: State) -> list[str]:
+        return []
+
+
+EXPANSIONS: list[Expansion] = []
+
+
+def active(st: State) -> list[Expansion]:
+    return [x for x in EXPANSIONS if x.active(st)]
