@@ -1,0 +1,65 @@
+"""The end of an epoch (seed: 時代) and of the game: scoring, clearing, flipping the disks."""
+
+from __future__ import annotations
+
+from rules.base import Event, Result, rank_by
+from rules.ra.data import CIVS, EPOCHS, FLOOD, GOD, GOLD, RA
+from rules.ra.scoring import apply_change, epoch_breakdown
+from rules.ra.state import OVER, PLAY, RaState, own_tables
+from rules.ra.turns import first_player, log, name
+
+SCORED_AWAY = (GOD, GOLD, FLOOD, *CIVS)
+"""Tiles that leave the displays after every epoch's scoring (seed: 得点計算後、ゲームから除外)."""
+
+
+def end_epoch(s: RaState, events: list[Event]) -> None:
+    """Clear both tracks, score, discard scored tiles, flip disks; after the third, end the game."""
+    own_tables(s)
+    for t in s.track:
+        s.discarded[t] += 1
+    s.track = []
+    s.discarded[RA] += s.ra_count
+    s.ra_count = 0
+    final = s.epoch == EPOCHS
+    disks = [sum(u) + sum(d) for u, d in zip(s.up, s.down, strict=True)] if final else None
+    s.breakdown = epoch_breakdown(s.held, disks)
+    private = s.hidden_fame and not final
+    for seat, b in enumerate(s.breakdown):
+        s.fame[seat] = apply_change(s.fame[seat], b["total"])
+        parts = ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in b.items() if v and k != "total")
+        log(s, events, "score", f"Epoch {s.epoch}: {name(seat)} {parts or 'nothing'}; fame {s.fame[seat]}.",
+            to=(seat,) if private else None, seat=seat, epoch=s.epoch, fame=s.fame[seat])
+    for h in s.held:
+        for t in SCORED_AWAY:
+            s.discarded[t] += h[t]
+            h[t] = 0
+    s.history = [*s.history, s.fame[:]]
+    for seat in range(s.players):
+        s.up[seat] = sorted(s.up[seat] + s.down[seat], reverse=True)
+        s.down[seat] = []
+    s.ra_holder = -1
+    s.reason = ""
+    s.bids = [-1] * s.players
+    if final:
+        s.phase = OVER
+        s.turn = -1
+        r = result(s)
+        assert r is not None
+        winners = " and ".join(name(w) for w in r.winners)
+        verb = "wins" if len(r.winners) == 1 else "share the win"
+        log(s, events, "end", f"Game over: {winners} {verb} with {max(s.fame)} fame.")
+        return
+    s.epoch += 1
+    s.phase = PLAY
+    s.turn = first_player(s)
+    log(s, events, "epoch", f"Epoch {s.epoch} begins; {name(s.turn)} has the highest sun.", seat=s.turn)
+
+
+def result(s: RaState) -> Result | None:
+    """Most fame wins; ties go to the highest single sun disk (seed: ゲームの終了)."""
+    if s.phase != OVER:
+        return None
+    best = tuple(max(u + d, default=0) for u, d in zip(s.up, s.down, strict=True))
+    scores = tuple(s.fame)
+    return Result(scores=scores, ranks=rank_by(list(zip(scores, best, strict=True))), tiebreak=best,
+                  note="Ties are broken by the highest single sun disk.")

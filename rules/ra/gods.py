@@ -1,0 +1,64 @@
+"""God tiles (seed: 神タイルを使う): one god discarded per tile taken from the auction track,
+never a Ra or god tile; taken step by step within one turn."""
+
+from __future__ import annotations
+
+from rules.base import Event, IllegalAction
+from rules.ra import disasters
+from rules.ra.data import DISASTERS, GOD, RA, TILE_IDS, TILE_NAMES
+from rules.ra.state import GODS, PLAY, RaState, own_tables
+from rules.ra.turns import end_turn, log, name, phase_error
+
+
+def targets(s: RaState) -> list[int]:
+    """Distinct tile types on the track that a god may take (not Ra, not god), in track order."""
+    seen: list[int] = []
+    for t in s.track:
+        if t not in (GOD, RA) and t not in seen:
+            seen.append(t)
+    return seen
+
+
+def check_take(s: RaState, seat: int, t: int) -> None:
+    if s.phase not in (PLAY, GODS):
+        raise phase_error(s, "use a god")
+    if not s.held[seat][GOD]:
+        raise IllegalAction("You have no god tile left.")
+    if t in (RA, GOD):
+        raise IllegalAction(f"A god can't take a {TILE_NAMES[t]} tile.", tile=TILE_IDS[t])
+    if t not in s.track:
+        raise IllegalAction(f"There is no {TILE_NAMES[t]} on the auction track.", tile=TILE_IDS[t])
+
+
+def take(s: RaState, seat: int, t: int, events: list[Event]) -> None:
+    own_tables(s)
+    h = s.held[seat]
+    h[GOD] -= 1
+    s.discarded[GOD] += 1
+    s.track.remove(t)
+    h[t] += 1
+    log(s, events, "god", f"{name(seat)} used a god to take {TILE_NAMES[t]}.", seat=seat, tile=TILE_IDS[t])
+    if t in DISASTERS:  # a disaster taken with a god strikes its taker at once
+        s.winner = seat
+        s.pending = [t]
+        s.to_lose = -1
+        s.resume = GODS
+        if not disasters.resolve(s, events):
+            return
+    after(s, seat)
+
+
+def after(s: RaState, seat: int) -> None:
+    """Offer another god take while one is possible; otherwise the turn passes on."""
+    s.winner = -1
+    s.resume = ""
+    if s.held[seat][GOD] and targets(s):
+        s.phase = GODS
+        s.turn = seat
+    else:
+        end_turn(s, seat)
+
+
+def check_stop(s: RaState) -> None:
+    if s.phase != GODS:
+        raise IllegalAction("You are not using gods; there is nothing to stop.")
