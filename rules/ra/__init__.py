@@ -1,4 +1,28 @@
-"""Ra (Reiner Knizia): the engine exported as ``GAME`` plus computer players in ``AIS``."""
+"""Ra (Reiner Knizia): the engine exported as ``GAME`` plus computer players in ``AIS``.
+
+For front ends (one button per legal action; ``GAME.legal_actions`` gives them in button order):
+
+=================  ===============  ==============================================================
+action             code             when
+=================  ===============  ==============================================================
+``Draw()``         ``draw``         your turn, fewer than 8 tiles on the auction track
+``InvokeRa()``     ``ra``           your turn (on a full track this starts the "full" auction)
+``UseGod(tile)``   ``g.<tile>``     your turn or while using gods; takes one tile per god
+``StopGods()``     ``stop``         after at least one god take, to end the turn
+``Bid(disk)``      ``b<disk>``      in an auction: one per face-up disk that beats the high bid
+``Pass()``         ``pass``         in an auction, unless you invoked Ra and all others passed
+``Discard(tile)``  ``x.<tile>``     a disaster asks you which tile it takes
+=================  ===============  ==============================================================
+
+``GAME.view(state, seat)`` keys: ``players``, ``viewer``, ``epoch``, ``phase`` (play, gods,
+auction, disaster, over), ``to_act``, ``turn``, ``hidden_fame``, ``ra_track`` (count, ends_at,
+spaces, blocked), ``auction_track`` (tile ids), ``auction_spaces``, ``center_disk``, ``bag_count``,
+``seats`` (seat, suns_up, suns_down, fame or None when hidden, tiles {id: count}), ``auction``
+(reason, ra_holder, high_bid, high_bidder, bids, bidder) or None, ``disaster`` (seat, pending,
+to_lose) or None, ``history``, ``last_scoring``, ``events`` (recent lines this viewer may see),
+``result`` or None, and ``legal`` ([{code, label}]) when the viewer must act.
+``GAME.default_action(state)`` is the move a turn clock plays. ``render.ra.render(view)`` draws a view.
+"""
 
 from __future__ import annotations
 
