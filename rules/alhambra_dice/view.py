@@ -155,7 +155,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         v["points_chip_values"] = sorted({CHIPS[c].value for c in range(len(CHIPS)) if CHIPS[c].effect == POINTS})
     else:
         v["tiles"] = [[_tile(t) for t in col] for col in state.tiles]
-        v["bag"] = len(state.bag)
+        v["bag_count"] = len(state.bag)
         v["stacks_left"] = len(state.tile_stacks)
         v["alhambras"] = [_alhambra(state, s) for s in range(state.players)]
         v["type_counts"] = type_counts(state)

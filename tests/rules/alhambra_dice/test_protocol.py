@@ -169,6 +169,17 @@ def test_random_ai_plays() -> None:
     assert a in GAME.legal_actions(st, st.seat)
 
 
+SECRET_KEYS = {"bag", "deck", "draw_pile", "rng", "rng_state", "secret", "stacks", "tile_stacks"}
+
+
+def _keys(obj: object) -> set[str]:
+    if isinstance(obj, dict):
+        return set(obj) | {k for v in obj.values() for k in _keys(v)}
+    if isinstance(obj, list):
+        return {k for v in obj for k in _keys(v)}
+    return set()
+
+
 @pytest.mark.parametrize("version", VERSIONS)
 def test_view_hides_stacks_bag_and_dice_generator(version: str) -> None:
     st = GAME.setup(4, {"version": version}, 3)
@@ -176,20 +187,10 @@ def test_view_hides_stacks_bag_and_dice_generator(version: str) -> None:
         v = GAME.view(st, viewer)
         text = msgspec.json.encode(v).decode()
         assert str(st.rng) not in text
-        assert ("stacks" not in v and "bag" not in v) or isinstance(v.get("bag"), int)
-        msgspec.json.encode(v)  # JSON-able
+        assert not SECRET_KEYS & _keys(v)
     if version == "alcazaba":
         # The bag's order would tell which tiles come next: only its size is shown.
-        assert GAME.view(st, None)["bag"] == len(st.bag)
-
-
-def test_describe_any_decodable_code() -> None:
-    rnd = random.Random(1)
-    for _ in range(2000):
-        code = rnd.choice("rpuxkcsbmwtvq") + ".".join(str(rnd.randint(-99, 999)) for _ in range(rnd.randint(0, 3)))
-        try:
-            a = GAME.decode_action(code)
-        except InvalidAction:
-            continue
-        assert GAME.describe_action(a)
-        assert GAME.encode_action(a) == code or GAME.decode_action(GAME.encode_action(a)) == a
+        v = GAME.view(st, None)
+        assert v["bag_count"] == len(st.bag)
+        shown = {t["id"] for col in v["tiles"] for t in col}
+        assert not shown & set(st.bag)
