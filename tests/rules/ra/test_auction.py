@@ -198,3 +198,30 @@ def test_seat_that_cannot_beat_the_bid_passes_automatically() -> None:
     s, events = GAME.apply(play(s, (0, INVOKE)), 1, Bid(disk=12))
     assert GAME.to_act(s) == {0} and s.bids[2] == 0
     assert any("can't beat 12" in e.text for e in events)
+
+
+def test_last_player_with_disks_may_pass_a_drawn_ra_and_plays_on() -> None:
+    s = position(3, up=[[], [9, 4], []], down=[[13], [], [11]], turn=1, track=["gold"], bag=["ra"])
+    s = play(s, (1, DRAW))
+    assert GAME.to_act(s) == {1} and PASS in GAME.legal_actions(s, 1)
+    s = play(s, (1, PASS))
+    assert s.phase == "play" and s.turn == 1 and GAME.view(s, None)["auction_track"] == ["gold"]
+
+
+def test_last_player_with_disks_must_bid_when_invoking() -> None:
+    s = position(3, up=[[], [9, 4], []], down=[[13], [], [11]], turn=1, track=["gold"])
+    s = play(s, (1, INVOKE))
+    assert GAME.legal_actions(s, 1) == [Bid(disk=4), Bid(disk=9)]
+
+
+def test_last_player_with_disks_may_pass_on_a_full_track() -> None:
+    s = position(3, up=[[], [9, 4], []], down=[[13], [], [11]], turn=1, track=["nile"] * 8)
+    s = play(s, (1, INVOKE), (1, PASS))
+    assert s.track == [] and s.turn == 1
+
+
+def test_god_taking_a_disaster_strikes_the_taker() -> None:
+    s = position(3, up=SUNS3, turn=0, track=["funeral", "gold"], held={0: {"god": 2, "pharaoh": 3}})
+    s = play(s, (0, UseGod(tile="funeral")))
+    assert held(s, 0) == {"god": 1, "pharaoh": 1}
+    assert s.phase == "gods" and GAME.legal_actions(s, 0) == [UseGod(tile="gold"), STOP]
