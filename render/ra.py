@@ -279,7 +279,14 @@ def _draw_player(d: ImageDraw.ImageDraw, view: dict[str, Any], p: dict[str, Any]
     result = view.get("result")
     if result:
         fame_text = f"#{result['ranks'][seat]}  {fame_text}"
-    d.text((WIDTH - MARGIN - 16, hy), fame_text, font=font(26, True), fill=INK, anchor="rm")
+    fx = WIDTH - MARGIN - 16
+    d.text((fx, hy), fame_text, font=font(26, True), fill=INK, anchor="rm")
+    scoring = view.get("last_scoring") or []
+    last = scoring[seat] if seat < len(scoring) else None
+    if last is not None:  # the change at the last epoch scoring, beside the total
+        change = f"{last['total']:+d} last scoring"
+        fx -= int(d.textlength(fame_text, font=font(26, True))) + 12
+        d.text((fx, hy + 2), change, font=font(18), fill=MUTED, anchor="rm")
 
     # Five rows: suns and gods, then pharaohs, Nile, civilisations and gold, monuments.
     rows_top = top + 46

@@ -55,14 +55,11 @@ def view(s: RaState, viewer: Seat | None) -> dict[str, Any]:
         "seats": seats,
         "auction": None,
         "disaster": None,
-        "history": [] if hide else [h[:] for h in s.history],
-        "last_scoring": [] if hide else [dict(b) for b in s.breakdown],
+        "history": [[f if sees(seat) else None for seat, f in enumerate(h)] for h in s.history],
+        "last_scoring": [dict(b) if sees(seat) else None for seat, b in enumerate(s.breakdown)],
         "events": [e.text for e in s.log if e.to is None or viewer in e.to],
         "result": None,
     }
-    if hide and viewer is not None and 0 <= viewer < s.players:
-        out["history"] = [[h[viewer]] for h in s.history]
-        out["last_scoring"] = [dict(s.breakdown[viewer])] if s.breakdown else []
     if s.phase == AUCTION:
         out["auction"] = {
             "reason": s.reason,

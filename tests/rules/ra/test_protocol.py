@@ -128,7 +128,13 @@ def test_hidden_fame_hides_other_seats_fame_until_the_end() -> None:
                 theirs = GAME.view(other, viewer)
                 assert mine["seats"][viewer]["fame"] + 37 == theirs["seats"][viewer]["fame"]
                 theirs["seats"][viewer]["fame"] = mine["seats"][viewer]["fame"]
-                theirs["history"], theirs["last_scoring"] = mine["history"], mine["last_scoring"]
+                for h_mine, h_theirs in zip(mine["history"], theirs["history"], strict=True):
+                    assert h_theirs[viewer] == h_mine[viewer] + 37
+                    h_theirs[viewer] = h_mine[viewer]
+                    assert [f is None for f in h_mine] == [i != viewer for i in range(4)]
+                if mine["last_scoring"]:
+                    assert theirs["last_scoring"][viewer]["total"] == mine["last_scoring"][viewer]["total"] + 1
+                    theirs["last_scoring"] = mine["last_scoring"]
                 assert theirs == mine
             checked += 1
         else:
