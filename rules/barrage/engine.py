@@ -213,6 +213,8 @@ def _turn_options(st: State, seat: int, only: str = "", extra_action: bool = Fal
     if only:
         return out
     out.extend(_free_builds(st, seat))
+    for x in expansion.active(st):
+        out.extend(x.turn_options(st, seat))
     if extra_action:
         return [*out, Decline()] if out else []
     if not free and out:
@@ -426,9 +428,15 @@ def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None
             _say(st, events, "out", f"{_name(st, seat)} goes out for the round.")
         elif isinstance(a, FreeBuild):
             st.tasks.insert(0, Task("construct", seat, t=a.tile, c=a.copy, f=1))
-        else:
-            assert isinstance(a, Place)
+        elif isinstance(a, Place):
             _place(st, seat, a, events)
+        else:
+            # an expansion's bonus action before the main action: the turn task comes back after it
+            st.tasks.insert(0, t)
+            for x in expansion.active(st):
+                if x.decide(st, t, a, events):
+                    return
+            raise AssertionError(a)
     elif k == "construct":
         if isinstance(a, Tile):
             t.t, t.c = a.tile, a.copy
@@ -590,6 +598,7 @@ def _next_turn(st: State, events: list[Event]) -> bool:
 
 def _begin_turn(st: State, seat: int) -> None:
     st.backs = 0
+    st.closing = False
     st.tasks = [Task("turn", seat)]
 
 
@@ -648,6 +657,12 @@ def advance(st: State, events: list[Event]) -> None:
             st.tasks.pop(0)  # nothing to choose: an optional or impossible step lapses
         if st.phase == "draft":
             _start_round(st, events)
+            continue
+        if st.turn >= 0 and not st.closing:
+            # the main action is over: expansions may offer a bonus step (Nile: irrigation tiles)
+            st.closing = True
+            seat = st.order[st.turn]
+            st.tasks = [tk for x in expansion.active(st) for tk in x.end_of_turn(st, seat)]
             continue
         if not _next_turn(st, events):
             _end_round(st, events)

@@ -54,6 +54,16 @@ class Expansion:
         """Resolve a decision of its own task kind (the task is still at the front); True if handled."""
         return False
 
+    def turn_options(self, st: State, seat: int) -> list[Any]:
+        """Extra choices offered with the main action (a bonus action before it). ``decide`` gets them
+        with the ``turn`` task at the front and must leave it there (the main action still follows);
+        it may queue its own steps in front of it."""
+        return []
+
+    def end_of_turn(self, st: State, seat: int) -> list[Task]:
+        """Optional steps after a company's main action (a bonus action after it)."""
+        return []
+
     def reward(self, st: State, seat: int, key: str, value: Any) -> list[Task] | None:
         return None
 

@@ -77,6 +77,8 @@ class State(msgspec.Struct, omit_defaults=True):
     extra: bool = False
     """The current company takes another turn (Tommaso's architect)."""
     backs: int = 0
+    closing: bool = False
+    """The current turn's main action is over (expansions' end-of-turn steps were queued)."""
     companies: list[Company] = []
     tasks: list[Task] = []
     # --- map

@@ -239,3 +239,17 @@ def test_buildings_score_their_vp_at_the_end() -> None:
     _own(st, 0, "cofferdam")
     assert leeghwater.final_vp(st, 0) == 5 + 3
     assert scoring.bonus_count(st, 0, "BONUS_BUILDING") == 2
+
+
+def test_leeghwater_state_round_trips_and_view_hides_the_work_deck() -> None:
+    from rules.barrage.state import State
+    from rules.base import from_json, to_json
+    from tests.rules.barrage.invariants import play as play_game
+
+    st, _ = play_game(3, 4, options={"leeghwater": "yes"}, checks=False)
+    assert from_json(to_json(st), State) == st
+    mid = new_game(3, 4, leeghwater="yes")
+    hidden = set(mid.deck_works) | set(mid.deck_patent)
+    text = to_json(GAME.view(mid, None)).decode()
+    assert hidden and not any(f'"{w}"' in text for w in hidden)
+    assert GAME.view(mid, 0)["external_work_deck"] == len(mid.deck_works)
