@@ -529,18 +529,22 @@ def _check_redesign(st: State, seat: int, a: Build | Remove | Swap) -> None:
 
 
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    if (
+        type(action) is Reroll
+        and state.phase == ROLL
+        and seat == state.seat
+        and type(action.mask) is int
+        and 0 < action.mask < 1 << DICE
+        and len(state.history) < 3
+    ):
+        return _reroll(state, seat, action.mask)  # the most common move: checked right here
     _check(state, seat, action)
     st = _copy_for(state, action)
     ev: list[Event] = []
     name = seat_name(st, seat)
     match action:
         case Reroll(mask=mask):
-            fresh = roll(st, DICE)
-            st.dice = [fresh[i] if mask >> i & 1 else d for i, d in enumerate(st.dice)]
-            st.history.append(st.dice)
-            st.kept = ~mask & 0xFF
-            n = bin(mask).count("1")
-            _say(st, ev, "reroll", f"{name} re-rolls {n} {'die' if n == 1 else 'dice'}.", mask=mask)
+            return _reroll(state, seat, mask)
         case Place(building=b, cell=cell):
             _put(st, seat, b, cell, ev)
             _end_turn(st, ev)
@@ -606,6 +610,18 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
             _pop_top(st)
             _say(st, ev, "take", f"{name} takes the start-player chip.")
             st.phase = START
+    return st, ev
+
+
+def _reroll(state: State, seat: int, mask: int) -> tuple[State, list[Event]]:
+    st = msgspec.structs.replace(state, history=state.history[:], log=state.log[:])
+    fresh = roll(st, DICE)
+    st.dice = [fresh[i] if mask >> i & 1 else d for i, d in enumerate(st.dice)]
+    st.history.append(st.dice)
+    st.kept = ~mask & 0xFF
+    n = mask.bit_count()
+    ev: list[Event] = []
+    _say(st, ev, "reroll", f"{seat_name(st, seat)} re-rolls {n} {'die' if n == 1 else 'dice'}.", mask=mask)
     return st, ev
 
 
