@@ -259,8 +259,19 @@ def _dice_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
     h = 150
     draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + h), fill=PANEL, outline=GRID_LINE)
     if dice is None:
-        msg = "Round end: the columns are resolved from Pavilion to Tower." if view["result"] is None else ""
-        draw.text((MARGIN + 16, y + h / 2), msg, font=font(22), fill=MUTED, anchor="lm")
+        if view["result"] is not None:
+            note = view["result"]["note"]
+            scores = "   ".join(f"{view['seat_names'][s]}: {p}" for s, p in enumerate(view["result"]["scores"]))
+            draw.text((MARGIN + 16, y + 40), "Final scores   " + scores, font=font(22, True), fill=INK, anchor="lm")
+            draw.text((MARGIN + 16, y + 90), note, font=font(18), fill=MUTED, anchor="lm")
+            return y + h + 10
+        draw.text((MARGIN + 16, y + 22), "Round end: the columns are resolved from Pavilion to Tower.",
+                  font=font(20, True), fill=INK, anchor="lm")  # fmt: skip
+        texts = [c["text"] for c in view["choices"]]
+        shown = texts[:6] if len(texts) <= 6 else [*texts[:5], f"… and {len(texts) - 5} more"]
+        for i, text in enumerate(shown):
+            draw.text((MARGIN + 16 + (i % 2) * 560, y + 56 + (i // 2) * 30), "• " + text[:48], font=font(18),
+                      fill=INK, anchor="lm")  # fmt: skip
         return y + h + 10
     size = 72
     for i, face in enumerate(dice["white"]):
@@ -325,7 +336,7 @@ def _alhambras(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
         _octagon(draw, px + 18, py + 18, 12, _seat_fill(view, seat), _seat_tag(view, seat))
         counts = view["type_counts"][seat]
         summary = " ".join(f"{view['buildings'][b][0]}{c}" for b, c in enumerate(counts) if c)
-        draw.text((px + 36, py + 18), f"{view['seat_names'][seat]} · wall {a['wall']} · {summary}",
+        draw.text((px + 36, py + 18), f"{view['seat_names'][seat]} · wall {a['wall']}" + (f" · {summary}" if summary else ""),
                   font=font(16, True), fill=INK, anchor="lm")  # fmt: skip
         x0, y0, x1, y1 = a["frame"]
         cols, rows = x1 - x0 + 1, y1 - y0 + 1
