@@ -336,8 +336,8 @@ def _alhambras(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
         _octagon(draw, px + 18, py + 18, 12, _seat_fill(view, seat), _seat_tag(view, seat))
         counts = view["type_counts"][seat]
         summary = " ".join(f"{view['buildings'][b][0]}{c}" for b, c in enumerate(counts) if c)
-        draw.text((px + 36, py + 18), f"{view['seat_names'][seat]} · wall {a['wall']}" + (f" · {summary}" if summary else ""),
-                  font=font(16, True), fill=INK, anchor="lm")  # fmt: skip
+        title = f"{view['seat_names'][seat]} · wall {a['wall']}" + (f" · {summary}" if summary else "")
+        draw.text((px + 36, py + 18), title, font=font(16, True), fill=INK, anchor="lm")
         x0, y0, x1, y1 = a["frame"]
         cols, rows = x1 - x0 + 1, y1 - y0 + 1
         reserve_h = 44 if a["reserve"] else 0
