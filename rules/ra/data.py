@@ -68,9 +68,14 @@ def sun_sets(players: int) -> list[list[int]]:
     return [list(s) for s in SETUP["sun_sets"][str(players)]]
 
 
+_RA_ENDS: dict[int, int] = {
+    int(k): int(v) for k, v in SETUP["ra_track"]["ra_tiles_ending_epoch"].items() if k.isdigit()
+}
+
+
 def ra_track_length(players: int) -> int:
     """How many Ra tiles end an epoch (8/9/10 for 3/4/5 players)."""
-    return int(SETUP["ra_track"]["ra_tiles_ending_epoch"][str(players)])
+    return _RA_ENDS[players]
 
 
 def ra_blocked(players: int) -> int:

@@ -15,7 +15,7 @@ def name(seat: int) -> str:
 def log(s: RaState, events: list[Event], kind: str, text: str, to: tuple[int, ...] | None = None,
         **data: Any) -> None:
     """Record an event for the caller and in the state's short log (for the picture)."""
-    ev = Event(kind=kind, text=text, to=to, data=data)
+    ev = Event(kind, text, to, data)
     events.append(ev)
     s.log = [*s.log[1 - LOG_KEEP :], ev]  # replaced, never mutated: copy_state shares it
 
