@@ -6,11 +6,9 @@ expansion builds on this engine (map chosen by the ``map`` option).
 
 from __future__ import annotations
 
-from rules.ai import Player, RandomAI
 from rules.barrage.actions import BarrageAction
+from rules.barrage.ai import AIS, GreedyAI
 from rules.barrage.engine import GAME, INFO, BarrageGame
 from rules.barrage.state import Company, State, Task
 
-AIS: dict[str, Player] = {"random": RandomAI()}
-
-__all__ = ["AIS", "GAME", "INFO", "BarrageAction", "BarrageGame", "Company", "State", "Task"]
+__all__ = ["AIS", "GAME", "INFO", "BarrageAction", "BarrageGame", "Company", "GreedyAI", "State", "Task"]
