@@ -303,7 +303,10 @@ def legal_actions(st: State, seat: int) -> list[Action]:
     if phase == ROLL:
         return _legal_roll(st, seat)
     if phase == CLAIM:
-        chips = (False, True) if st.fixed == EMPTY else (bool(st.fixed),)
+        if st.fixed != EMPTY:
+            chips: tuple[bool, ...] = (bool(st.fixed),)
+        else:
+            chips = (False, True) if st.fields[st.col] != EMPTY else (False,)
         tos = range(NB) if _owns(st, seat, SWAP) >= 0 else (st.col,)
         return [Claim(chip=c, to=t) for c in chips for t in tos]
     if phase == START:
@@ -473,6 +476,8 @@ def _check(st: State, seat: int, a: Any) -> None:
                 raise _illegal(f"The other player chose first; you receive {what}.")
             if not 0 <= to < NB:
                 raise _illegal("There is no such building.", to=to)
+            if chip and st.fixed == EMPTY and st.fields[st.col] == EMPTY:
+                raise _illegal(f"There is no chip on the {BUILDING_NAMES[st.col]} bonus field.")
             if to != st.col and _owns(st, seat, SWAP) < 0:
                 raise _illegal(f"Your points go on {BUILDING_NAMES[st.col]}; you have no building-switch chip.", to=to)
         case NameStart(seat=s):
@@ -757,6 +762,8 @@ def _award(st: State, seat: int, chip: bool, to: int, ev: list[Event]) -> bool:
         return False
     c = st.fields[b]
     st.fields[b] = EMPTY
+    if c == EMPTY:
+        return False
     if c == START_CHIP:
         if seat == st.dummy:
             # HOUSE (seed: "the start player changes"): the Caliph passes to the other human.
