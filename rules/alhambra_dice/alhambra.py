@@ -124,9 +124,13 @@ def can_remove(grid: Grid, x: int, y: int) -> bool:
     """Redesign (b): the rest must stay reachable from the fountain and free of holes."""
     if (x, y) == (0, 0) or (x, y) not in grid:
         return False
+    # In a hole-free Alhambra the vacated cell is the only new empty cell: it is enclosed exactly
+    # when tiles surround it on all four sides (any empty neighbour already reaches the outside).
+    if all((x + dx, y + dy) in grid for dx, dy in DIRS):
+        return False
     tile = grid.pop((x, y))
     try:
-        return all_reachable(grid) and not has_hole(grid)
+        return all_reachable(grid)
     finally:
         grid[(x, y)] = tile
 

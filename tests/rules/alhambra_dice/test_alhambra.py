@@ -129,3 +129,20 @@ def test_closed_ring_scores_sides_minus_one() -> None:
     assert alh.all_reachable(g) and not alh.has_hole(g)
     assert len(alh.outer_walls(g)) == 12
     assert alh.longest_wall(g) == 11
+
+
+def test_remove_check_agrees_with_flood_fill() -> None:
+    """The quick 'four neighbours' test for removals equals the global enclosure rule."""
+    rnd = random.Random(11)
+    for _ in range(150):
+        g = alh.new_grid()
+        for _ in range(rnd.randrange(3, 25)):
+            t = rnd.randrange(NTILES)
+            spots = alh.placements(g, t)
+            if spots:
+                g[rnd.choice(spots)] = t
+        for c in [c for c in g if c != (0, 0)]:
+            t = g.pop(c)
+            expected = alh.all_reachable(g) and not alh.has_hole(g)
+            g[c] = t
+            assert alh.can_remove(g, *c) == expected
