@@ -310,7 +310,7 @@ def _occupy(st: State, seat: int, space: str, n: int, arch: bool) -> None:
     if private:
         c.used.append(space)
     elif not anyn:
-        st.used.append(space)
+        st.used[space] = seat
     if "building" in act:
         c.used.append(act["building"])  # each building once per round per company
     supply.pay(st, seat, "credit", extra)
@@ -630,7 +630,7 @@ def _end_round(st: State, events: list[Event]) -> None:
         c.energy = 0
         c.used = []
         c.out = False
-    st.used = []
+    st.used = {}
     if st.patent:
         st.patent = [st.deck_patent.pop(0) if st.deck_patent else "" for _ in range(3)]
     for x in expansion.active(st):

@@ -91,8 +91,8 @@ class State(msgspec.Struct, omit_defaults=True):
     ph_owner: dict[str, int] = {}
     headstream_tiles: dict[str, int] = {}
     # --- boards
-    used: list[str] = []
-    """Exclusive shared action spaces occupied this round."""
+    used: dict[str, int] = {}
+    """Exclusive shared action spaces occupied this round -> the seat on them."""
     national: list[str] = []
     display: list[list[str]] = []
     """Face-up private contracts per colour (green, yellow, red)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.barrage import data, supply
+from rules.barrage.actions import space_label
 from rules.barrage.state import State
 
 
@@ -33,10 +34,23 @@ def _company(st: State, seat: int) -> dict[str, Any]:
         "contracts": list(c.hand),
         "fulfilled": list(c.done),
         "out": c.out,
+        "used_spaces": list(c.used),
         "last_energy": c.last_energy,
         "external_works": list(c.works),
         "buildings": [b for b in st.buildings if seat in st.bslots[b]],
     }
+
+
+def _spaces(st: State) -> list[dict[str, Any]]:
+    """Every shared action space of this game with its label and occupant (company spaces are per
+    company: see ``companies[i].used_spaces``)."""
+    from rules.barrage.engine import spaces_for
+
+    return [
+        {"id": sid, "label": space_label(sid), "engineers": need if not anyn else None, "extra_credits": extra,
+         "occupied_by": st.used.get(sid)}
+        for sid, need, anyn, private, extra, _act, _officer in spaces_for(st) if not private
+    ]
 
 
 def view(st: State, viewer: int | None) -> dict[str, Any]:
@@ -60,7 +74,8 @@ def view(st: State, viewer: int | None) -> dict[str, Any]:
         "conduits": dict(st.conduit_owner),
         "powerhouses": dict(st.ph_owner),
         "headstream_tiles": dict(st.headstream_tiles),
-        "occupied_spaces": list(st.used),
+        "occupied_spaces": dict(st.used),
+        "action_spaces": _spaces(st),
         "national_contracts": list(st.national),
         "private_contracts": [list(c) for c in st.display],
         "private_piles": [len(p) for p in st.piles],

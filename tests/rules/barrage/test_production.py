@@ -194,7 +194,7 @@ def test_back_cancels_a_production_before_anything_is_paid() -> None:
     before = GAME.view(st, None)
     st2, _ = play(st, 0, "P.turbine-b2c", "B")
     assert st2.companies[0].credits == st.companies[0].credits
-    assert st2.used == [] and st2.companies[0].eng == st.companies[0].eng
+    assert st2.used == {} and st2.companies[0].eng == st.companies[0].eng
     assert GAME.view(st, None) == before
 
 
