@@ -117,6 +117,8 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
     draw.text((MARGIN, y + 6), f"Alhambra {version}", font=font(34, True), fill=INK)
     letter = view["scoring_rounds"].get(str(view["round"]))
     rnd = f"Round {view['round']} of {view['rounds']}" + (f" · scoring {letter} at its end" if letter else "")
+    if view["result"] is not None:
+        rnd = "Final result"
     draw.text((WIDTH - MARGIN, y + 8), rnd, font=font(24, True), fill=INK, anchor="ra")
     y += 52
     if view["result"] is not None:

@@ -849,10 +849,13 @@ def result(st: State) -> Result | None:
     if st.phase != OVER:
         return None
     scores = tuple(st.score[: st.players])
-    note = "Shared victory on equal scores (house rule)."
+    ranks = rank_by([(s,) for s in scores])
+    notes = []
+    if ranks.count(1) > 1:
+        notes.append("Equal top scores share the victory (house rule: the rules give no tie-breaker).")
     if st.dummy >= 0:
-        note += f" The dummy scored {st.score[st.dummy]}."
-    return Result(scores=scores, ranks=rank_by([(s,) for s in scores]), note=note)
+        notes.append(f"The dummy scored {st.score[st.dummy]}.")
+    return Result(scores=scores, ranks=ranks, note=" ".join(notes))
 
 
 class AlhambraDiceGame:
