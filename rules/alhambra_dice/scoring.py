@@ -7,9 +7,11 @@ the Alhambra; tied players share the places' points, rounded down; plus the long
 
 from __future__ import annotations
 
+from rules.base import Result, rank_by
+
 from . import alhambra as alh
 from .data import CHIPS, NB, POINTS, TABLES, TILE_TYPES
-from .state import State
+from .state import OVER, State
 
 
 def building_ranking(state: State, building: int) -> list[int]:
@@ -61,3 +63,16 @@ def score_alcazaba(state: State, letter: str) -> None:
             state.score[seat] += g
     for seat in range(state.players):  # the dummy builds nothing, so has no wall
         state.score[seat] += alh.longest_wall(alh.from_flat(state.alhambra[seat]))
+
+
+def result(st: State) -> Result | None:
+    if st.phase != OVER:
+        return None
+    scores = tuple(st.score[: st.players])
+    ranks = rank_by([(s,) for s in scores])
+    notes = []
+    if ranks.count(1) > 1:
+        notes.append("Equal top scores share the victory (house rule: the rules give no tie-breaker).")
+    if st.dummy >= 0:
+        notes.append(f"The dummy scored {st.score[st.dummy]}.")
+    return Result(scores=scores, ranks=ranks, note=" ".join(notes))

@@ -8,7 +8,14 @@ determines the rest of the game. Hidden fields: ``rng``, ``stacks``, ``tile_stac
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
+
+from rules.base import Event
+
+from . import alhambra as alh
+from .data import CHIPS
 
 EMPTY = -1
 """An empty dice-area cell or bonus field."""
@@ -95,3 +102,44 @@ class State(msgspec.Struct):
     """Alcazaba: tiles drawn from the bag this round, in order (the dummy places by them)."""
     log: list[str] = []
     """The last few public event lines (for the picture)."""
+
+
+# ----------------------------------------------------------------------------- small queries
+
+LOG_LINES = 8
+"""Public event lines kept in ``State.log`` for the picture."""
+
+
+def seats(state: State) -> int:
+    """Seats with pieces: the humans plus the dummy, if any."""
+    return state.players + (1 if state.dummy >= 0 else 0)
+
+
+def seat_name(state: State, seat: int) -> str:
+    return "The dummy" if seat == state.dummy else f"Seat {seat + 1}"
+
+
+def say(state: State, events: list[Event], kind: str, text: str, **data: Any) -> None:
+    events.append(Event(kind=kind, text=text, data=data))
+    state.log.append(text)
+    if len(state.log) > LOG_LINES:
+        del state.log[0]
+
+
+def owns(st: State, seat: int, effect: str) -> int:
+    """Index in the seat's chips of one chip with ``effect``, or -1."""
+    if st.version != "basic":
+        return -1
+    for i, c in enumerate(st.chips[seat]):
+        if CHIPS[c].effect == effect:
+            return i
+    return -1
+
+
+def grid_of(st: State, seat: int) -> alh.Grid:
+    return alh.from_flat(st.alhambra[seat])
+
+
+def spend(st: State, seat: int, effect: str) -> None:
+    i = owns(st, seat, effect)
+    st.gone.append(st.chips[seat].pop(i))

@@ -23,9 +23,9 @@ from .data import (
     chip_label,
     tile_label,
 )
-from .engine import legal_actions, result, seat_name, seats
-from .scoring import building_ranking, chip_points, type_counts
-from .state import EMPTY, OVER, ROLL, State
+from .moves import legal_actions
+from .scoring import building_ranking, chip_points, result, type_counts
+from .state import EMPTY, OVER, ROLL, State, seat_name, seats
 
 
 def col_letters(i: int) -> str:

@@ -8,7 +8,7 @@ from rules.alhambra_dice import GAME
 from rules.alhambra_dice import alhambra as alh
 from rules.alhambra_dice.actions import Build, NameStart, Place, Remove, Reroll, Swap, Take, TakeStart, TakeToReserve
 from rules.alhambra_dice.data import EXTRA_TOWER, NTILES, START_CHIP, TILE_TYPES
-from rules.alhambra_dice.engine import _begin_round
+from rules.alhambra_dice.rounds import begin_round
 from rules.alhambra_dice.scoring import score_alcazaba, split_places
 from rules.alhambra_dice.state import EMPTY, ROLL, START, TAKE
 from rules.base import IllegalAction
@@ -35,7 +35,7 @@ def test_round_five_gets_what_is_left_of_the_bag() -> None:
     st.tile_stacks = st.tile_stacks[-1:]
     st.bag = st.bag[:1]
     st.round = 5
-    _begin_round(st, [])
+    begin_round(st, [])
     assert sum(len(c) for c in st.tiles) == 7 and not st.bag
     assert START_CHIP not in st.fields  # no start-player chip in round 5
 

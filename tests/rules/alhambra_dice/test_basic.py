@@ -337,9 +337,9 @@ def test_round_setup_chips() -> None:
     assert len(st.stacks) == 4
     st.round = 5
     st.stacks = st.stacks[-1:]
-    from rules.alhambra_dice.engine import _begin_round
+    from rules.alhambra_dice.rounds import begin_round
 
-    _begin_round(st, [])
+    begin_round(st, [])
     assert all(CHIPS[f].black for f in st.fields)
 
 

@@ -1,0 +1,133 @@
+"""Legal-move generation: every move a seat may make now, as a list (UI, AIs and tests use it)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from . import alhambra as alh
+from .actions import (
+    Action,
+    Build,
+    CancelRoll,
+    Claim,
+    NameStart,
+    Place,
+    Push,
+    Remove,
+    Reroll,
+    SetBlack,
+    Swap,
+    Take,
+    TakeStart,
+    TakeToReserve,
+)
+from .data import (
+    BLACK_DIE,
+    CANCEL,
+    CHIPS,
+    DICE,
+    NB,
+    NCELLS,
+    PUSH,
+    START_CHIP,
+    SWAP,
+)
+from .dice import target
+from .state import CLAIM, EMPTY, OVER, ROLL, START, State, owns
+
+ALL_REROLLS: tuple[Reroll, ...] = tuple(Reroll(mask) for mask in range(1, 1 << DICE))
+
+
+def legal_actions(st: State, seat: int) -> list[Action]:
+    if st.phase == OVER or seat != st.seat:
+        return []
+    phase = st.phase
+    if phase == ROLL:
+        return _legal_roll(st, seat)
+    if phase == CLAIM:
+        if st.fixed != EMPTY:
+            chips: tuple[bool, ...] = (bool(st.fixed),)
+        else:
+            chips = (False, True) if st.fields[st.col] != EMPTY else (False,)
+        tos = range(NB) if owns(st, seat, SWAP) >= 0 else (st.col,)
+        return [Claim(chip=c, to=t) for c in chips for t in tos]
+    if phase == START:
+        return [NameStart(s) for s in range(st.players)]
+    # TAKE
+    flat = tuple(st.alhambra[seat])
+    out: list[Action] = []
+    for tile in st.tiles[st.col]:
+        out += [Take(tile, x, y) for x, y in _placements(flat, tile)]
+        out.append(TakeToReserve(tile))
+    if st.fields[st.col] == START_CHIP:
+        out.append(TakeStart())
+    return out
+
+
+# Move generation runs on every step of every game: these tables turn it into look-ups.
+_TARGET: tuple[tuple[int, ...], ...] = tuple(
+    tuple(target(n, rolls) if n and rolls else -1 for n in range(DICE + 2)) for rolls in range(4)
+)
+"""_TARGET[rolls][count] = the cell aimed at (counts up to 9 with the black die)."""
+_PLACES: tuple[tuple[tuple[Place, ...], ...], ...] = tuple(
+    tuple(tuple(Place(b, n, c) for c in range(NCELLS + 1)) for n in range(DICE + 2)) for b in range(NB)
+)
+_BLACKS: tuple[SetBlack, ...] = tuple(SetBlack(f) for f in range(NB))
+
+
+def _legal_roll(st: State, seat: int) -> list[Action]:
+    rolls = len(st.history)
+    out: list[Action] = list(ALL_REROLLS) if rolls < 3 else []
+    cnt = [0] * NB
+    for f in st.dice:
+        cnt[f] += 1
+    if st.black != EMPTY:
+        cnt[st.black] += 1
+    grid = st.grid
+    basic = st.version == "basic"
+    owned = st.chips[seat] if basic else ()
+    effects = {CHIPS[c].effect for c in owned} if owned else ()
+    push = PUSH in effects
+    aims = _TARGET[rolls]
+    for b in range(NB):
+        n = cnt[b]
+        if n:
+            cell = land = aims[n]
+            base = b * NCELLS
+            while land < NCELLS and grid[base + land] != EMPTY:
+                land += 1
+            out.append(_PLACES[b][n][land])
+            if push and land != cell:
+                out.append(Push(b, n, cell))
+    if effects:
+        if CANCEL in effects:
+            out.append(CancelRoll())
+        if BLACK_DIE in effects and st.black == EMPTY:
+            out += _BLACKS
+    elif not basic and rolls < 3:
+        out += _redesigns(st, seat)
+    return out
+
+
+def _redesigns(st: State, seat: int) -> list[Action]:
+    return list(_redesign_options(tuple(st.alhambra[seat]), tuple(sorted(set(st.reserve[seat])))))
+
+
+@lru_cache(maxsize=4096)
+def _redesign_options(flat: tuple[int, ...], reserve: tuple[int, ...]) -> tuple[Action, ...]:
+    # Cached: an Alhambra and reserve stay the same through a whole turn and round end.
+    grid = alh.from_flat(list(flat))
+    out: list[Action] = []
+    for tile in reserve:
+        out += [Build(tile, x, y) for x, y in alh.placements(grid, tile)]
+    out += [Remove(x, y) for x, y in alh.removable(grid)]
+    for tile in reserve:
+        out += [
+            Swap(tile, x, y) for (x, y) in sorted(grid, key=lambda c: (c[1], c[0])) if alh.can_swap(grid, tile, x, y)
+        ]
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _placements(flat: tuple[int, ...], tile: int) -> tuple[tuple[int, int], ...]:
+    return tuple(alh.placements(alh.from_flat(list(flat)), tile))

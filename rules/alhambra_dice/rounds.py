@@ -1,0 +1,269 @@
+"""Rounds: laying out chips/tiles, the dummy, turns, and the round end (rewards, tiles, scoring)."""
+
+from __future__ import annotations
+
+from rules.base import (
+    Event,
+)
+
+from .data import (
+    BAG_DRAW,
+    BUILDING_NAMES,
+    CELL_INDEX,
+    CHIPS,
+    DUMMY_ROWS,
+    MAX_POINTS,
+    NB,
+    NCELLS,
+    POINTS,
+    ROUNDS,
+    SCORE_ROUNDS,
+    START_CHIP,
+    SWAP,
+    TILE_PRICES,
+    TILE_TYPES,
+    cell_name,
+    chip_label,
+    tile_label,
+)
+from .dice import landing, roll, roll_all
+from .scoring import score_alcazaba, score_basic
+from .state import CLAIM, EMPTY, OVER, ROLL, START, TAKE, State, owns, say, seat_name, seats, spend
+
+
+def begin_round(st: State, events: list[Event]) -> None:
+    n = seats(st)
+    st.grid = [EMPTY] * (NB * NCELLS)
+    st.hand = [st.markers] * st.players + [0] * (n - st.players)
+    st.off = [0] * n
+    st.fields = [EMPTY] * NB
+    st.col = st.step = 0
+    if st.version == "alcazaba":
+        st.tiles = [[] for _ in range(NB)]
+        for tile in st.tile_stacks.pop(0):
+            st.tiles[TILE_TYPES[tile]].append(tile)
+        st.drawn = []
+        for _ in range(min(BAG_DRAW, len(st.bag))):
+            tile = st.bag.pop()
+            st.drawn.append(tile)
+            st.tiles[TILE_TYPES[tile]].append(tile)
+    if st.round < ROUNDS:
+        b = roll(st, 1)[0]
+        st.fields[b] = START_CHIP
+        if st.version == "basic":
+            stack = st.stacks.pop(0)
+            for col in range(NB):
+                if col != b:
+                    st.fields[col] = stack.pop(0)
+    elif st.version == "basic":
+        st.fields = st.stacks.pop(0)
+    say(st, events, "round", f"Round {st.round} begins; {seat_name(st, st.start)} starts.", round=st.round)
+    if st.dummy >= 0:
+        _place_dummy(st, events)
+    st.turn = 0
+    st.phase = ROLL
+    st.seat = st.start
+    start_turn(st)
+
+
+def _place_dummy(st: State, events: list[Event]) -> None:
+    if st.version == "basic":
+        first = roll(st, 1)[0]
+        columns = [(first + k) % NB for k in range(len(DUMMY_ROWS))]
+    else:
+        # Alcazaba: by the buildings of the bag tiles in drawing order. HOUSE: when the bag ran
+        # short (round 5), a white die stands in for each missing draw.
+        columns = [TILE_TYPES[t] for t in st.drawn[: len(DUMMY_ROWS)]]
+        while len(columns) < len(DUMMY_ROWS):
+            columns.append(roll(st, 1)[0])
+    spots = []
+    for b, row in zip(columns, DUMMY_ROWS, strict=True):
+        cell = landing(st.grid, b, CELL_INDEX[(row, 3)])
+        if cell < NCELLS:
+            st.grid[b * NCELLS + cell] = st.dummy
+        else:
+            st.off[st.dummy] += 1
+        spots.append(f"{BUILDING_NAMES[b]} {cell_name(cell)}")
+    say(st, events, "dummy", "The dummy places on " + ", ".join(spots) + ".")
+
+
+def start_turn(st: State) -> None:
+    st.dice = roll_all(st)
+    st.history = [st.dice]
+    st.kept = 0
+    st.black = EMPTY
+
+
+def end_turn(st: State, ev: list[Event]) -> None:
+    st.turn += 1
+    st.black = EMPTY
+    if st.turn < st.players * st.markers:
+        st.seat = (st.start + st.turn) % st.players
+        start_turn(st)
+        return
+    st.history = []
+    st.dice = []
+    st.kept = 0
+    st.col = st.step = 0
+    resolve(st, ev)
+
+
+def resolve(st: State, ev: list[Event]) -> None:
+    if st.version == "basic":
+        _resolve_basic(st, ev)
+    else:
+        _resolve_alcazaba(st, ev)
+
+
+def _column(st: State, b: int) -> list[int]:
+    return [o for o in st.grid[b * NCELLS : (b + 1) * NCELLS] if o != EMPTY]
+
+
+def _ask(st: State, phase: str, seat: int, fixed: int = EMPTY) -> None:
+    st.phase, st.seat, st.fixed = phase, seat, fixed
+
+
+def _resolve_basic(st: State, ev: list[Event]) -> None:
+    while True:
+        if st.col >= NB:
+            _end_round(st, ev)
+            return
+        b = st.col
+        if st.step == 0:
+            owners = _column(st, b)
+            f = owners[0] if owners else EMPTY
+            s = owners[1] if len(owners) > 1 else EMPTY
+            st.first, st.second = f, s
+            if f == EMPTY:
+                st.step = 2
+                continue
+            if f != st.dummy and f != s:
+                _ask(st, CLAIM, f)
+                return
+            # The dummy always takes 2 points; a seat that is first and second gets both
+            # packages, the 2 points first.
+            st.first_chip = False
+            if f != st.dummy and owns(st, f, SWAP) >= 0:
+                _ask(st, CLAIM, f, 0)
+                return
+            st.step = 1
+            if award(st, f, False, b, ev):
+                return
+            continue
+        if st.step == 1:
+            s = st.second
+            chip = not st.first_chip
+            if s != EMPTY and s != st.dummy and owns(st, s, SWAP) >= 0:
+                _ask(st, CLAIM, s, int(chip))
+                return
+            st.step = 2
+            if s != EMPTY and award(st, s, chip, b, ev):
+                return
+            continue
+        # step 2: the column is done
+        chip = st.fields[b]
+        if chip not in (EMPTY, START_CHIP):
+            st.gone.append(chip)  # unclaimed bonus chips leave the game
+        st.fields[b] = EMPTY
+        st.grid[b * NCELLS : (b + 1) * NCELLS] = [EMPTY] * NCELLS
+        st.col += 1
+        st.step = 0
+
+
+def award(st: State, seat: int, chip: bool, to: int, ev: list[Event]) -> bool:
+    """Give a package; True when the seat must now name the next start player."""
+    b = st.col
+    name = seat_name(st, seat)
+    if to != b:
+        spend(st, seat, SWAP)
+    gain = 1 if chip else 2
+    old = st.points[seat][to]
+    new = min(MAX_POINTS, old + gain)
+    if new != old:
+        st.stamp += 1
+        st.points[seat][to] = new
+        st.arrival[seat][to] = st.stamp
+    where = BUILDING_NAMES[to] + ("" if to == b else f" (switched from {BUILDING_NAMES[b]})")
+    say(st, ev, "points", f"{name} gains {gain} building point{'s' * (gain > 1)} on {where}: now {new}.")
+    if not chip:
+        return False
+    c = st.fields[b]
+    st.fields[b] = EMPTY
+    if c == EMPTY:
+        return False
+    if c == START_CHIP:
+        if seat == st.dummy:
+            # HOUSE (seed: "the start player changes"): the Caliph passes to the other human.
+            st.start = 1 - st.start
+            say(st, ev, "start", f"The dummy takes the start-player chip: {seat_name(st, st.start)} starts next.")
+            return False
+        say(st, ev, "chip", f"{name} takes the start-player chip.")
+        _ask(st, START, seat)
+        return True
+    if seat == st.dummy and CHIPS[c].effect != POINTS:
+        st.gone.append(c)
+        say(st, ev, "chip", f"The dummy discards the {chip_label(c)} chip.")
+    else:
+        st.chips[seat].append(c)
+        say(st, ev, "chip", f"{name} takes the {chip_label(c)} chip.")
+    return False
+
+
+def pop_top(st: State) -> None:
+    base = st.col * NCELLS
+    for i in range(base, base + NCELLS):
+        if st.grid[i] != EMPTY:
+            st.grid[i] = EMPTY
+            return
+
+
+def _resolve_alcazaba(st: State, ev: list[Event]) -> None:
+    while True:
+        if st.col >= NB:
+            _end_round(st, ev)
+            return
+        b = st.col
+        owners = _column(st, b)
+        items = st.tiles[b] or st.fields[b] == START_CHIP
+        if not owners or not items:
+            if st.tiles[b]:
+                st.discarded += st.tiles[b]
+                say(st, ev, "discard", f"{len(st.tiles[b])} {BUILDING_NAMES[b]} tile(s) leave the game.")
+                st.tiles[b] = []
+            st.fields[b] = EMPTY
+            st.grid[b * NCELLS : (b + 1) * NCELLS] = [EMPTY] * NCELLS
+            st.col += 1
+            continue
+        top = owners[0]
+        if top != st.dummy:
+            _ask(st, TAKE, top)
+            return
+        pop_top(st)
+        if st.tiles[b]:
+            # HOUSE reading of the seed's "from the lower one": the cheapest tile.
+            tile = min(st.tiles[b], key=lambda t: (TILE_PRICES[t], t))
+            st.tiles[b].remove(tile)
+            st.dummy_tiles.append(tile)
+            say(st, ev, "take", f"The dummy takes {tile_label(tile)}.")
+        else:
+            st.fields[b] = EMPTY
+            st.start = 1 - st.start
+            say(st, ev, "start", f"The dummy takes the start-player chip: {seat_name(st, st.start)} starts next.")
+
+
+def _end_round(st: State, ev: list[Event]) -> None:
+    st.grid = [EMPTY] * (NB * NCELLS)
+    st.fields = [EMPTY] * NB
+    letter = SCORE_ROUNDS.get(st.round)
+    if letter:
+        before = list(st.score)
+        (score_basic if st.version == "basic" else score_alcazaba)(st, letter)
+        gains = ", ".join(f"{seat_name(st, s)} +{st.score[s] - before[s]}" for s in range(len(st.score)))
+        say(st, ev, "scoring", f"Scoring {letter}: {gains}.", letter=letter)
+    if st.round >= ROUNDS:
+        st.phase = OVER
+        st.seat = EMPTY
+        say(st, ev, "end", "The game is over.")
+        return
+    st.round += 1
+    begin_round(st, ev)
