@@ -194,3 +194,19 @@ def test_view_hides_stacks_bag_and_dice_generator(version: str) -> None:
         assert v["bag_count"] == len(st.bag)
         shown = {t["id"] for col in v["tiles"] for t in col}
         assert not shown & set(st.bag)
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_view_choices_are_the_legal_moves_but_rerolls(version: str) -> None:
+    """The cog builds its buttons from view['choices']: every one decodes to a legal move."""
+    for n, (st, seat, legal, _a) in enumerate(_walk(version, 4, 21)):
+        if st.phase == OVER or n % 5:
+            continue
+        v = GAME.view(st, seat)
+        codes = [c["code"] for c in v["choices"]]
+        assert len(set(codes)) == len(codes)
+        assert {GAME.decode_action(c) for c in codes} == {a for a in legal if not isinstance(a, Reroll)}
+        labels = [t["label"] for t in v["targets"]]
+        assert len(set(labels)) == len(labels)
+        if st.phase == "roll":
+            assert v["dice"]["rerolls_left"] == 3 - len(st.history)
