@@ -75,8 +75,9 @@ INFO = GameInfo(
     max_players=6,
     simultaneous=False,
     hidden_information=True,
-    # Basic: <= 90 turns x (2 re-rolls + black die + place) + 20 cancel chips x 2 extra re-rolls
-    # + 5 rounds x 6 columns x 3 round-end choices; Alcazaba is smaller. See tests.
+    # Basic: <= 90 turns x (2 re-rolls + black die + place) + each cancel chip (3 in the mix) x 2
+    # + 5 rounds x (6 columns x 2 round-end choices + naming a start player) = 431; Alcazaba:
+    # 90 x 3 + 5 x (12 tiles + start chip + naming) = 340. Random games stay near 320 (tests).
     max_actions=600,
     options=(
         OptionSpec(
@@ -87,10 +88,6 @@ INFO = GameInfo(
         ),
     ),
 )
-
-
-_ENC = msgspec.msgpack.Encoder()
-_DEC = msgspec.msgpack.Decoder(State)
 
 
 _FLAT_LISTS = tuple(
