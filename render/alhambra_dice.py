@@ -281,9 +281,8 @@ def _dice_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
     if dice["black"] is not None:
         _die(draw, view, MARGIN + 18 + 8 * (size + 16) + 10, y + 16, size, dice["black"], True, black=True)
     left = dice["rerolls_left"]
-    info = (
-        f"Roll {dice['rolls']} of 3 · {left} re-roll{'s' * (left != 1)} left · places in column "
-        f"{dice['column']} · highlighted dice were kept"
+    info = f"Roll {dice['rolls']} of 3 · {left} re-roll{'s' * (left != 1)} left · places in column {dice['column']}" + (
+        " · highlighted dice were kept" if any(dice["kept"]) else ""
     )
     draw.text((MARGIN + 18, y + 16 + size + 22), info, font=font(18), fill=INK, anchor="lm")
     counts = "  ".join(f"{view['buildings'][b][:4]} {n}" for b, n in enumerate(dice["counts"]) if n)
@@ -395,6 +394,20 @@ def _log(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
     return y + 24 + 5 * 24 + 8
 
 
+_CHIP_LEGEND = (
+    "+n: points at every scoring · Swap: put gained building points on another building",
+    "Push: take an occupied space, pushing markers down · Cancel: undo your last roll",
+    "Black: set the black die to any face (one per turn) · Caliph: name the next start player",
+)
+
+
+def _legend(draw: ImageDraw.ImageDraw, y: int) -> int:
+    draw.text((MARGIN, y), "Bonus chips", font=font(16, True), fill=MUTED)
+    for i, line in enumerate(_CHIP_LEGEND):
+        draw.text((MARGIN, y + 24 + i * 24), line, font=font(17), fill=INK)
+    return y + 24 + len(_CHIP_LEGEND) * 24 + 8
+
+
 # ----------------------------------------------------------------------------- entry point
 
 
@@ -412,6 +425,8 @@ def _layout(draw: ImageDraw.ImageDraw | None, image: Image.Image | None, view: d
     if not basic:
         y = _alhambras(image if image is not None else Image.new("RGB", (1, 1)), d, view, y + 4)
     y = _log(d, view, y + 6)
+    if basic:
+        y = _legend(d, y + 6)
     return y
 
 
