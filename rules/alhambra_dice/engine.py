@@ -175,8 +175,13 @@ def setup(players: int, options: Mapping[str, str] | None, seed: int) -> State:
     return st
 
 
+_NOBODY: frozenset[int] = frozenset()
+_ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(INFO.max_players))
+
+
 def to_act(st: State) -> frozenset[int]:
-    return frozenset() if st.phase == OVER else frozenset((st.seat,))
+    """One seat acts at a time (the dummy never does)."""
+    return _NOBODY if st.phase == OVER else _ONLY[st.seat]
 
 
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
