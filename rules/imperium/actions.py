@@ -76,6 +76,9 @@ ALL_PLAYS: tuple[Play, ...] = tuple(
 )
 """The 165 canonical plays, in order of their sorted picks."""
 
+_PICKS_BY_ID: dict[int, tuple[int, ...]] = {id(p): _PICKS_OF[p] for p in ALL_PLAYS}
+"""Identity fast path: ALL_PLAYS live as long as the module, so their ids are never reused."""
+
 
 def _int_tuple(value: Any, what: str) -> tuple[int, ...]:
     if not isinstance(value, tuple | list) or not all(
@@ -95,6 +98,9 @@ def _exact_ints(values: tuple[int, ...]) -> bool:
 def picks(action: Any) -> tuple[int, ...]:
     """Validate a play and return its sorted picks; raise the error a player should read."""
     if type(action) is Play:
+        known = _PICKS_BY_ID.get(id(action))  # the very objects legal_actions hands out
+        if known is not None:
+            return known
         try:
             found = _PICKS_OF.get(action)
         except TypeError:  # unhashable contents (lists): fall through to the full check
@@ -160,7 +166,12 @@ def decode_action(code: str) -> Play:
         raise InvalidAction(f"'{code[:40]}' is not an Imperium move code.", code=code[:40])
     regions = tuple(int(c) for c in m.group(1))
     banners = tuple(int(c) for c in m.group(2) or "")
-    return Play(regions=regions, banners=banners)
+    play = Play(regions=regions, banners=banners)
+    try:
+        picks(play)  # a code for a play no hand can make (two 5 cards, ...) is not a move at all
+    except IllegalAction as exc:
+        raise InvalidAction(f"'{code}' is not a playable set of cards: {exc.reason}", code=code) from None
+    return play
 
 
 def describe_action(action: Play) -> str:

@@ -146,7 +146,11 @@ def test_any_action_after_the_end_is_game_over() -> None:
 
 
 @pytest.mark.parametrize(
-    "code", ["", "p", "p1234", "p12b", "p0b1", "x123", "p12b3456", "P123", "p12 b3", "p1a2", "p" * 70]
+    "code",
+    [
+        "", "p", "p1234", "p12b", "p0b1", "x123", "p12b3456", "P123", "p12 b3", "p1a2", "p" * 70,
+        "p55b1", "p12", "p5b56", "p9b999", "p12b3", "p123b1", "p567 ", "\np123",
+    ],
 )
 def test_malformed_codes_are_invalid_actions(code: str) -> None:
     with pytest.raises(InvalidAction):
