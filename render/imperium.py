@@ -62,6 +62,15 @@ def _blend(colour: Colour, amount: float, base: Colour = (255, 255, 255)) -> Col
     return (r, g, b)
 
 
+def _fit(draw: ImageDraw.ImageDraw, text: str, face: Any, width: float) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels (display names can be long)."""
+    if draw.textlength(text, font=face) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=face) > width:
+        text = text[:-1]
+    return text + "…"
+
+
 class _Board:
     def __init__(self, view: dict[str, Any], viewer_seat: int | None) -> None:
         self.view = view
@@ -167,12 +176,9 @@ class _Board:
         cell_h = (height - 20) / 2
         target = self.view.get("target")
         pawns: dict[int, list[int]] = {}
-        laps: dict[int, int] = {}
         for p in self.players:
-            score = int(p["score"])
-            pos = score % (track_max + 1)
-            pawns.setdefault(pos, []).append(p["seat"])
-            laps[p["seat"]] = score // (track_max + 1)
+            # Scores past the printed track stay on its last space; the rows below give the number.
+            pawns.setdefault(min(int(p["score"]), track_max), []).append(p["seat"])
         for value in range(track_max + 1):
             row, col = divmod(value, per_row)
             x0 = MARGIN + 8 + col * cell_w
@@ -184,7 +190,8 @@ class _Board:
             elif value % 5 == 0:
                 fill = (245, 238, 220)
             draw.rounded_rectangle(cell, radius=5, fill=fill, outline=FAINT, width=1)
-            draw.text((x0 + 6, y0 + 3), str(value), font=font(14, True), fill=MUTED)
+            label = f"{value}+" if value == track_max else str(value)
+            draw.text((x0 + 6, y0 + 3), label, font=font(14, True), fill=MUTED)
             seats = pawns.get(value, [])
             for i, seat in enumerate(seats):
                 # up to 6 pawns in a 3 x 2 block under the number
@@ -194,8 +201,6 @@ class _Board:
                 if len(seats) == 1:
                     cx, cy = x0 + cell_w / 2, y0 + 36
                 draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=seat_colour(seat), outline=INK, width=1)
-                if laps.get(seat):
-                    draw.text((cx, cy), "+", font=font(12, True), fill=(255, 255, 255), anchor="mm")
 
     # ------------------------------------------------------------------ regions
 
@@ -280,9 +285,9 @@ class _Board:
             draw.line((x0 + 4, cy, x0 + 24, cy), fill=_blend(seat_colour(seat), 0.5), width=3)
             return
         ink = colour if not ghost else MUTED
-        draw.text((x0 + 14, cy), str(count), font=font(24 + grow // 3, True), fill=ink, anchor="mm")
+        draw.text((x0 + 16, cy), str(count), font=font(24 + grow // 3, True), fill=ink, anchor="mm")
         right = x1 - (44 if points is not None else 0)
-        left = x0 + 34 + grow // 3
+        left = x0 + 38 + grow // 3
         r = 9 + min(grow // 5, 3)
         step = min(2.3 * r, (right - left - 2 * r) / max(count - 1, 1))
         for i in range(count):
@@ -327,8 +332,9 @@ class _Board:
                 draw.text((x + 10, cy), f"{ranks[seat]}.", font=font(22, True), fill=INK, anchor="mm")
                 x += 30
             draw.ellipse((x, cy - 13, x + 26, cy + 13), fill=seat_colour(seat), outline=INK)
-            name = self.names[seat] + (" (you)" if is_viewer else "")
-            draw.text((x + 36, cy), name[:22], font=font(21, True), fill=INK, anchor="lm")
+            name = _fit(draw, self.names[seat], font(21, True), 205 - (65 if is_viewer else 0))
+            name += " (you)" if is_viewer else ""
+            draw.text((x + 36, cy), name, font=font(21, True), fill=INK, anchor="lm")
             draw.text((x + 300, cy), f"{p['score']}", font=font(26, True), fill=INK, anchor="rm")
             draw.text((x + 304, cy + 4), "pts", font=font(14), fill=MUTED, anchor="lm")
             # supply: one small disc + the number left
