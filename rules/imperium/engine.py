@@ -145,7 +145,7 @@ class ImperiumGame:
             ),
             Event(
                 "my_choice",
-                f"You chose region {_TEXT[chosen]} for round {state.round}.",
+                f"You chose regions {_TEXT[chosen]} for round {state.round}.",
                 to=(seat,),
                 data={"seat": seat, "round": state.round, "picks": list(chosen)},
             ),

@@ -21,6 +21,9 @@ class ImperiumState(msgspec.Struct):
     ``board[seat][region - 1]`` counts a seat's markers in a region. ``choices[seat]`` is the
     seat's hidden picks for this round, sorted (empty = not chosen yet); it must never reach another
     seat's view. ``last_reveal``/``last_placed`` are public once revealed.
+
+    States returned by ``apply`` may share unchanged lists with their predecessor (that is what
+    makes a move cheap), so treat every state as read-only; the engine never edits one it returned.
     """
 
     players: int
