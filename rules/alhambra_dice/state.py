@@ -120,6 +120,7 @@ def seat_name(state: State, seat: int) -> str:
 
 
 def say(state: State, events: list[Event], kind: str, text: str, **data: Any) -> None:
+    """Record a public event: for the caller's event list and the picture's recent lines."""
     events.append(Event(kind=kind, text=text, data=data))
     state.log.append(text)
     if len(state.log) > LOG_LINES:
@@ -137,9 +138,11 @@ def owns(st: State, seat: int, effect: str) -> int:
 
 
 def grid_of(st: State, seat: int) -> alh.Grid:
+    """The seat's Alhambra as a {(x, y): tile} dict (a fresh copy)."""
     return alh.from_flat(st.alhambra[seat])
 
 
 def spend(st: State, seat: int, effect: str) -> None:
+    """Use up one of the seat's chips with ``effect``: it leaves the game."""
     i = owns(st, seat, effect)
     st.gone.append(st.chips[seat].pop(i))
