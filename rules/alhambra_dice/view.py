@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import alhambra as alh
-from .actions import Build, Remove, Swap, Take, TakeToReserve, describe, encode
+from .actions import Build, Claim, NameStart, Remove, Swap, Take, TakeToReserve, describe, encode
 from .data import (
     BUILDING_COLOURS,
     BUILDING_NAMES,
@@ -17,6 +17,7 @@ from .data import (
     POINTS,
     ROUNDS,
     SCORE_ROUNDS,
+    START_CHIP,
     TILE_PRICES,
     TILE_TYPES,
     cell_name,
@@ -93,6 +94,17 @@ def _choice_text(state: State, action: Any, box: tuple[int, int, int, int] | Non
         return f"Take {tile_label(action.tile)} → {label}"
     if isinstance(action, TakeToReserve):
         return f"Take {tile_label(action.tile)} → reserve"
+    if isinstance(action, Claim):
+        field = state.fields[state.col]
+        where = BUILDING_NAMES[action.to]
+        if action.to != state.col:
+            where += " (building switch)"
+        if not action.chip:
+            return f"2 points on {where}"
+        chip = "start-player" if field == START_CHIP else chip_label(field)
+        return f"1 point on {where} + the {chip} chip"
+    if isinstance(action, NameStart):
+        return f"{seat_name(state, action.seat)} starts next round"
     return describe(action)
 
 
