@@ -363,3 +363,27 @@ def test_players_without_points_do_not_rank() -> None:
     st.arrival[2][TOW] = 1
     score_basic(st, "C")
     assert st.score == [0, 0, 21]
+
+
+def test_first_and_second_with_switch_chip_is_asked_for_each_package() -> None:
+    """Both packages to one seat: 2 points first, then 1 point + chip, each may be switched."""
+    st = new(3)
+    st.chips[2] = [chip_of("swap_building"), chip_of("swap_building")]
+    st.fields[ARC] = chip_of("points", 2)
+    st, _ = _round_end(st, [(ARC, cell(6, "L"), 2), (ARC, cell(3, "M"), 2)])
+    assert st.phase == CLAIM and st.seat == 2 and st.fixed == 0
+    assert {a.chip for a in GAME.legal_actions(st, 2)} == {False}
+    st, _ = GAME.apply(st, 2, Claim(chip=False, to=TOW))
+    assert st.phase == CLAIM and st.seat == 2 and st.fixed == 1
+    st, _ = GAME.apply(st, 2, Claim(chip=True, to=GAR))
+    assert st.points[2][TOW] == 2 and st.points[2][GAR] == 1 and st.points[2][ARC] == 0
+    assert [CHIPS[c].effect for c in st.chips[2]] == ["points"]
+
+
+def test_dummy_never_asks_and_never_uses_chips() -> None:
+    st = new(2)
+    st.fields[GAR] = chip_of("swap_building")
+    st, _ = _round_end(st, [(GAR, cell(5, "R"), 2), (GAR, cell(4, "R"), 2)])
+    # Chambers (the helper's last marker) is claimed first by a human, then Garden resolves alone.
+    st, _ = GAME.apply(st, st.seat, Claim(chip=False, to=CHA))
+    assert st.points[2][GAR] == 3 and chip_of("swap_building") in st.gone
