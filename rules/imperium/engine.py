@@ -192,13 +192,12 @@ def _finish_round(state: ImperiumState) -> list[Event]:
     n = state.players
     rnd = state.round
     reveal = state.choices
+    revealed = list(map(list, reveal))
     events = [
         Event(
             "reveal",
-            f"Round {rnd} cards revealed: "
-            + "; ".join(map(dict.__getitem__, _SEAT_TEXT, reveal))
-            + ".",
-            data={"round": rnd, "picks": list(map(list, reveal))},
+            f"Round {rnd} cards revealed: " + "; ".join(map(dict.__getitem__, _SEAT_TEXT, reveal)) + ".",
+            data={"round": rnd, "picks": revealed},
         )
     ]
     placed_all: list[tuple[int, ...]] = []
@@ -225,15 +224,13 @@ def _finish_round(state: ImperiumState) -> list[Event]:
                     data={"seat": s, "missed": list(missed)},
                 )
             )
-    events.append(
-        Event(
-            "place",
-            "Markers placed: "
-            + "; ".join(map(dict.__getitem__, _SEAT_TEXT, placed_all))
-            + ".",
-            data={"placed": list(map(list, placed_all)), "supply": supply[:]},
-        )
-    )
+    if shortages:
+        text = "Markers placed: " + "; ".join(map(dict.__getitem__, _SEAT_TEXT, placed_all)) + "."
+        placed_lists = list(map(list, placed_all))
+    else:  # the common case: everyone placed exactly what they revealed
+        text = "Every player placed a marker for each card revealed."
+        placed_lists = revealed
+    events.append(Event("place", text, data={"placed": placed_lists, "supply": supply[:]}))
     events += shortages
     resolutions: list[Resolution] = []
     scores = state.scores
