@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.barrage import data, supply
 from rules.barrage.actions import space_label
+from rules.barrage.choices import spaces_for
 from rules.barrage.state import State
 
 
@@ -44,8 +45,6 @@ def _company(st: State, seat: int) -> dict[str, Any]:
 def _spaces(st: State) -> list[dict[str, Any]]:
     """Every shared action space of this game with its label and occupant (company spaces are per
     company: see ``companies[i].used_spaces``)."""
-    from rules.barrage.engine import spaces_for
-
     return [
         {"id": sid, "label": space_label(sid), "engineers": need if not anyn else None, "extra_credits": extra,
          "occupied_by": st.used.get(sid)}

@@ -1,0 +1,230 @@
+"""What a seat may choose now: the action spaces open to it and the options of every pending step.
+
+``options(state, task)`` lists the legal decisions of the task at the front of ``state.tasks``; the
+engine validates every action against it, so anything listed applies and anything else is refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.barrage import construct, contracts, data, expansion, produce, supply
+from rules.barrage.actions import (
+    Back,
+    BarrageAction,
+    Decline,
+    Discard,
+    FreeBuild,
+    Fulfil,
+    Headstream,
+    Machine,
+    Pay,
+    Pick,
+    Place,
+    Site,
+    Skip,
+    Take,
+    Tile,
+)
+from rules.barrage.state import State, Task
+
+MAX_BACKS = 3
+"""Back is offered at most this often per turn, so random play always terminates."""
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+_SpaceRow = expansion.SpaceRow
+_SPACE_CACHE: dict[tuple[Any, ...], list[_SpaceRow]] = {}
+
+
+def spaces_for(st: State) -> list[_SpaceRow]:
+    """(id, engineers, any number, private, extra credits, action, officer) of this game's spaces."""
+    active = expansion.active(st)
+    key = (st.players, st.options.get("intro", "no"), *(id(x) for x in active))
+    if key not in _SPACE_CACHE:
+        intro = key[1] == "yes"
+        boards = data.BASE_SPACE_BOARDS + tuple(b for x in active for b in x.boards)
+        rows = []
+        for sid, sp in data.SPACES.items():
+            if sp["board"] in boards and st.players in sp["player_counts"] and not (
+                intro and sp.get("advanced_only")
+            ):
+                need, anyn = data.space_counts(sp)
+                rows.append((sid, need, anyn, bool(sp.get("private")), sp["extra_credits"], sp["action"],
+                             sp.get("officer", "")))
+        _SPACE_CACHE[key] = rows
+    return _SPACE_CACHE[key]
+
+
+def space_row(space: str) -> _SpaceRow | None:
+    """The row of any space id, including private-building engineer spaces (``<building>-s<i>``)."""
+    sp = data.SPACES.get(space)
+    if sp is not None:
+        need, anyn = data.space_counts(sp)
+        return (space, need, anyn, bool(sp.get("private")), sp["extra_credits"], sp["action"],
+                sp.get("officer", ""))
+    for x in expansion.EXPANSIONS:
+        row = x.space_row(space)
+        if row is not None:
+            return row
+    return None
+
+
+def company_active(st: State, seat: int, company: str) -> bool:
+    c = st.companies[seat]
+    return c.company == company and data.ability_active(company, supply.built(c, "powerhouse"))
+
+
+# --------------------------------------------------------------------------- main action choices
+
+
+def _space_doable(st: State, seat: int, act: dict[str, Any], credits: int, cache: dict[Any, bool]) -> bool:
+    """Can the space's action be carried out completely with ``credits`` left after its cost?"""
+    if credits < 0:
+        return False
+    if credits < act.get("pay_credits", 0):
+        return False
+    if "construct" in act:
+        key = ("c", credits)
+        if key not in cache:
+            cache[key] = any(
+                construct.can_build(st, seat, t, cp, credits) for t, cp in construct.tile_choices(st, seat)
+            )
+        return cache[key]
+    if "produce" in act:
+        bonus = act["produce"]["bonus"]
+        key = ("p", bonus, credits)
+        if key not in cache:
+            cache[key] = bool(produce.options(st, seat, bonus, credits))
+        return cache[key]
+    if "take_contracts" in act:
+        return bool(contracts.visible_private(st))
+    if "take_patent_tile" in act:
+        return bool(st.patent and st.patent[act["take_patent_tile"] - 1])
+    for x in expansion.active(st):
+        ok = x.doable(st, seat, act, credits)
+        if ok is not None:
+            return ok
+    return True
+
+
+def _free_builds(st: State, seat: int) -> list[FreeBuild]:
+    c = st.companies[seat]
+    return [
+        FreeBuild(t, cp) for t, cp in construct.tile_choices(st, seat)
+        if construct.effective(t, cp) in construct.ENGINEER_FREE
+        and construct.can_build(st, seat, t, cp, c.credits)
+    ]
+
+
+def turn_options(st: State, seat: int, only: str = "", extra_action: bool = False) -> list[BarrageAction]:
+    """Main-action choices; ``only`` restricts them to one space (to validate a Place quickly)."""
+    c = st.companies[seat]
+    free = c.eng + c.arch
+    out: list[BarrageAction] = []
+    cache: dict[Any, bool] = {}
+    rows = spaces_for(st)
+    for x in expansion.active(st):
+        rows = rows + x.space_rows(st, seat)
+    if free:
+        for space, need, anyn, private, extra, act, officer in rows:
+            if only and space != only:
+                continue
+            if officer and (c.officer != officer or (space == "officer-mahiri-2" and "officer-mahiri-1" not in c.used)):
+                continue
+            if anyn:
+                for n in range(1, free + 1):
+                    if n <= c.eng:
+                        out.append(Place(space, n))
+                    if c.arch and n - 1 <= c.eng:
+                        out.append(Place(space, n, True))
+                continue
+            if need > free:
+                continue
+            if space in (c.used if private else st.used):
+                continue
+            if not _space_doable(st, seat, act, c.credits - extra, cache):
+                continue
+            if need <= c.eng:
+                out.append(Place(space))
+            if c.arch and need - 1 <= c.eng:
+                out.append(Place(space, 0, True))
+    if only:
+        return out
+    out.extend(_free_builds(st, seat))
+    for x in expansion.active(st):
+        out.extend(x.turn_options(st, seat))
+    if extra_action:
+        return [*out, Decline()] if out else []
+    if not free and out:
+        out.append(Skip())
+    return out
+
+
+def can_act(st: State, seat: int) -> bool:
+    c = st.companies[seat]
+    return c.eng + c.arch > 0 or bool(_free_builds(st, seat))
+
+
+# --------------------------------------------------------------------------- options per task
+
+
+def _construct_credits(st: State, t: Task) -> int:
+    c = st.companies[t.seat]
+    return c.credits - (data.SPACES[t.s]["extra_credits"] if t.s else 0)
+
+
+def options(st: State, t: Task) -> list[BarrageAction]:
+    seat = t.seat
+    c = st.companies[seat]
+    k = t.kind
+    if k == "turn":
+        return turn_options(st, seat, extra_action=bool(t.f))
+    if k == "draft":
+        return [Pick(i, cid) for i, mu in enumerate(st.matchups) if mu[0] for cid in st.starting]
+    back: list[BarrageAction] = [Back()] if st.backs < MAX_BACKS else []
+    if k == "construct":
+        credits = _construct_credits(st, t)
+        if not t.t:
+            tiles = [
+                Tile(tl, cp) for tl, cp in construct.tile_choices(st, seat)
+                if (not t.f & 1 or construct.effective(tl, cp) in construct.ENGINEER_FREE)
+                and construct.can_build(st, seat, tl, cp, credits)
+            ]
+            return tiles + back
+        if not t.x:
+            return [Site(site) for _, site in construct.site_choices(st, seat, t.t, t.c, credits)] + back
+        structure = construct.structure_of(st, t.x)
+        pays = construct.site_payments(st, seat, t.t, t.c, structure, t.x, credits)
+        return [Pay(*p) for p in pays] + back
+    if k == "produce":
+        credits = c.credits - (data.SPACES[t.s]["extra_credits"] if t.s else 0)
+        opts: list[BarrageAction] = list(produce.options(st, seat, t.n, credits, bool(t.f & 1), t.x))
+        if t.s:
+            return opts + back
+        if t.f & 8:
+            return opts
+        return [*opts, Decline()] if opts else []
+    if k == "fulfil":
+        opts = [Fulfil(cid) for cid in contracts.fulfil_options(st, seat, t.n, t.f)]
+        return [*opts, Decline()] if opts else []
+    if k == "machine":
+        return [Machine(e) for e in range(t.n + 1)]
+    if k == "drop":
+        return [Headstream(h) for h in data.map_data(st.map).headstreams]
+    if k == "fbuild":
+        sites = construct.free_sites(st, seat, t.s, t.a or None, t.n)
+        return [*(Site(s) for s in sites), Decline()] if sites else []
+    if k == "take":
+        return [Take(cid) for cid in contracts.visible_private(st)]
+    if k == "discard":
+        if len(c.hand) <= contracts.hand_limit(st, seat):
+            return []
+        return [Discard(cid) for cid in c.hand]
+    for x in expansion.active(st):
+        opts = x.options(st, t)
+        if opts is not None:
+            return opts
+    raise AssertionError(f"no expansion handles task {k}")
