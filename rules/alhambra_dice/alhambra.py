@@ -200,3 +200,25 @@ def count_types(tiles: Iterable[int], types: tuple[int, ...], nb: int) -> list[i
         if t != FOUNTAIN:
             out[types[t]] += 1
     return out
+
+
+def col_letters(i: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA (column labels of an Alhambra frame)."""
+    out = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        out = chr(65 + r) + out
+    return out
+
+
+def frame(grid: Grid) -> tuple[int, int, int, int]:
+    """(x0, y0, x1, y1): the tiles' bounding box plus one free row/column on every side."""
+    xs = [x for x, _ in grid]
+    ys = [y for _, y in grid]
+    return min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1
+
+
+def cell_label(box: tuple[int, int, int, int], x: int, y: int) -> str:
+    """'B3': column letter from the frame's left edge, row number from its top edge."""
+    return f"{col_letters(x - box[0])}{y - box[1] + 1}"

@@ -66,7 +66,7 @@ from .moves import legal_actions
 from .rounds import award, begin_round, end_turn, pop_top, resolve
 from .scoring import result
 from .state import EMPTY, OVER, ROLL, START, State, grid_of, say, seat_name, spend
-from .view import view
+from .view import move_text, view
 
 INFO = GameInfo(
     name="alhambra_dice",
@@ -246,14 +246,14 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
                 st.reserve[seat].append(grid[(x, y)])
             grid[(x, y)] = t
             st.alhambra[seat] = alh.to_flat(grid)
-            say(st, ev, "redesign", f"{name} redesigns: {describe(action)}.")
+            say(st, ev, "redesign", f"{name} redesigns: {move_text(state, seat, action)}.")
             _spend_marker(st, seat)
             end_turn(st, ev)
         case Remove(x=x, y=y):
             grid = grid_of(st, seat)
             st.reserve[seat].append(grid.pop((x, y)))
             st.alhambra[seat] = alh.to_flat(grid)
-            say(st, ev, "redesign", f"{name} redesigns: {describe(action)}.")
+            say(st, ev, "redesign", f"{name} redesigns: {move_text(state, seat, action)}.")
             _spend_marker(st, seat)
             end_turn(st, ev)
         case Take(tile=t) | TakeToReserve(tile=t):
@@ -265,7 +265,7 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
             else:
                 st.reserve[seat].append(t)
             pop_top(st)
-            say(st, ev, "take", f"{name}: {describe(action)}.", tile=t)
+            say(st, ev, "take", f"{name}: {move_text(state, seat, action)}.", tile=t)
             resolve(st, ev)
         case TakeStart():
             st.fields[st.col] = EMPTY

@@ -29,28 +29,6 @@ from .scoring import building_ranking, chip_points, result, type_counts
 from .state import EMPTY, OVER, ROLL, State, seat_name, seats
 
 
-def col_letters(i: int) -> str:
-    """0 -> A, 25 -> Z, 26 -> AA (column labels of an Alhambra frame)."""
-    out = ""
-    i += 1
-    while i:
-        i, r = divmod(i - 1, 26)
-        out = chr(65 + r) + out
-    return out
-
-
-def frame(grid: alh.Grid) -> tuple[int, int, int, int]:
-    """(x0, y0, x1, y1): the tiles' bounding box plus one free row/column on every side."""
-    xs = [x for x, _ in grid]
-    ys = [y for _, y in grid]
-    return min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1
-
-
-def cell_label(box: tuple[int, int, int, int], x: int, y: int) -> str:
-    """'B3': column letter from the frame's left edge, row number from its top edge."""
-    return f"{col_letters(x - box[0])}{y - box[1] + 1}"
-
-
 def _tile(tile: int) -> dict[str, Any]:
     return {
         "id": tile,
@@ -63,7 +41,7 @@ def _tile(tile: int) -> dict[str, Any]:
 
 def _alhambra(state: State, seat: int) -> dict[str, Any]:
     grid = alh.from_flat(state.alhambra[seat])
-    box = frame(grid)
+    box = alh.frame(grid)
     return {
         "frame": list(box),
         "cells": [
@@ -73,7 +51,7 @@ def _alhambra(state: State, seat: int) -> dict[str, Any]:
                 "tile": t,
                 "type": -1 if t == -1 else TILE_TYPES[t],
                 "walls": list(alh.walls(t)),
-                "label": cell_label(box, x, y),
+                "label": alh.cell_label(box, x, y),
             }
             for (x, y), t in sorted(grid.items(), key=lambda kv: (kv[0][1], kv[0][0]))
         ],
@@ -82,9 +60,13 @@ def _alhambra(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-def _choice_text(state: State, action: Any, box: tuple[int, int, int, int] | None) -> str:
+def move_text(state: State, seat: int, action: Any) -> str:
+    """A move as a player reads it, with Alhambra cells named as in the picture (B3)."""
+    box = None
+    if state.version != "basic" and 0 <= seat < state.players:
+        box = alh.frame(alh.from_flat(state.alhambra[seat]))
     if box is not None and isinstance(action, (Build, Swap, Take, Remove)):
-        label = cell_label(box, action.x, action.y)
+        label = alh.cell_label(box, action.x, action.y)
         if isinstance(action, Build):
             return f"Build {tile_label(action.tile)} from reserve at {label}"
         if isinstance(action, Swap):
@@ -178,15 +160,15 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
     choices: list[dict[str, Any]] = []
     targets: list[dict[str, Any]] = []
     if acting is not None and acting < state.players:
-        box = None if basic else frame(alh.from_flat(state.alhambra[acting]))
+        box = None if basic else alh.frame(alh.from_flat(state.alhambra[acting]))
         seen: set[tuple[int, int]] = set()
         for a in legal_actions(state, acting):
             if type(a).__name__ == "Reroll":
                 continue
-            choices.append({"code": encode(a), "text": _choice_text(state, a, box), "kind": type(a).__name__})
+            choices.append({"code": encode(a), "text": move_text(state, acting, a), "kind": type(a).__name__})
             if box is not None and isinstance(a, (Build, Swap, Take, Remove)) and (a.x, a.y) not in seen:
                 seen.add((a.x, a.y))
-                targets.append({"x": a.x, "y": a.y, "label": cell_label(box, a.x, a.y)})
+                targets.append({"x": a.x, "y": a.y, "label": alh.cell_label(box, a.x, a.y)})
     v["choices"] = choices
     v["targets"] = targets
     res = result(state)
