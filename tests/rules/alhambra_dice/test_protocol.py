@@ -210,3 +210,29 @@ def test_view_choices_are_the_legal_moves_but_rerolls(version: str) -> None:
         assert len(set(labels)) == len(labels)
         if st.phase == "roll":
             assert v["dice"]["rerolls_left"] == 3 - len(st.history)
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_fuzzed_moves_apply_exactly_when_listed(version: str) -> None:
+    """Random moves of every kind with random numbers: applied iff listed, else a rules error."""
+    kinds = [Reroll, Place, Push, CancelRoll, SetBlack, Claim, NameStart, Build, Remove, Swap, Take, TakeToReserve,
+             TakeStart]  # fmt: skip
+    rnd = random.Random(version)
+    for players in (2, 5):
+        for st, seat, legal, _a in _walk(version, players, 40 + players):
+            if st.phase == OVER:
+                break
+            listed = set(legal)
+            for _ in range(6):
+                cls = rnd.choice(kinds)
+                args = [
+                    rnd.choice((True, False)) if f == "chip" else rnd.randint(-2, 60) for f in cls.__struct_fields__
+                ]
+                if cls is Reroll:
+                    args = [rnd.randint(0, 256)]
+                cand = cls(*args)
+                if cand in listed:
+                    GAME.apply(st, seat, cand)
+                else:
+                    with pytest.raises(RulesError):
+                        GAME.apply(st, seat, cand)
