@@ -90,26 +90,35 @@ INFO = GameInfo(
 )
 
 
-_FLAT_LISTS = tuple(
-    f
-    for f, t in zip(State.__struct_fields__, State.__annotations__.values(), strict=True)
-    if "list[" in str(t) and "list[list" not in str(t)
-)
-_NESTED_LISTS = tuple(
-    f for f, t in zip(State.__struct_fields__, State.__annotations__.values(), strict=True) if "list[list" in str(t)
-)
-
-
-def _clone(state: State) -> State:
+def _clone(s: State) -> State:
     """A deep copy: every field is an int, a str, a list of those or a list of such lists.
 
-    Hand-made because a msgpack round trip costs several times more per move."""
-    c = msgspec.structs.replace(state)
-    for f in _FLAT_LISTS:
-        setattr(c, f, getattr(state, f)[:])
-    for f in _NESTED_LISTS:
-        setattr(c, f, [x[:] for x in getattr(state, f)])
-    return c
+    Spelled out field by field because it runs at every round-end move; a msgpack round trip or
+    a loop over the fields costs a third more (a test checks no list field is missed)."""
+    return msgspec.structs.replace(
+        s,
+        hand=s.hand[:],
+        off=s.off[:],
+        grid=s.grid[:],
+        dice=s.dice[:],
+        fields=s.fields[:],
+        gone=s.gone[:],
+        score=s.score[:],
+        bag=s.bag[:],
+        dummy_tiles=s.dummy_tiles[:],
+        discarded=s.discarded[:],
+        drawn=s.drawn[:],
+        log=s.log[:],
+        history=[x[:] for x in s.history],
+        stacks=[x[:] for x in s.stacks],
+        chips=[x[:] for x in s.chips],
+        points=[x[:] for x in s.points],
+        arrival=[x[:] for x in s.arrival],
+        tiles=[x[:] for x in s.tiles],
+        tile_stacks=[x[:] for x in s.tile_stacks],
+        alhambra=[x[:] for x in s.alhambra],
+        reserve=[x[:] for x in s.reserve],
+    )
 
 
 def _copy_for(state: State, action: Action) -> State:
