@@ -18,8 +18,10 @@ import discord
 from discord.ext import commands
 
 from cogs._common import bot_of, clip, mention, png_file, reply, reply_error
-from host.errors import StaleVersion
+from host.errors import SessionNotFound, StaleVersion
+from host.records import OPEN_STATUSES
 from host.sessions import Outcome, Session
+from rules import GAMES
 
 if TYPE_CHECKING:
     from bot import BoardGameBot
@@ -245,7 +247,7 @@ async def submit_from_interaction(
             sid, interaction.user.id, action, expected_version=version, interaction_id=interaction.id
         )
     except StaleVersion as exc:
-        await show_current_board(interaction, sid, str(exc))
+        await show_current_board(interaction, sid, f"⚠️ {exc}")
         return None
     except Exception as exc:
         await reply_error(interaction, exc)
@@ -271,5 +273,35 @@ async def show_current_board(interaction: discord.Interaction, sid: str, note: s
     seat = session.seat_of(interaction.user.id)
     image = await asyncio.to_thread(cog.render, session, seat)
     kwargs: dict[str, Any] = {"file": png_file(image, f"{session.record.game}-{session.version}.png")}
-    lines = [f"⚠️ {note}", *cog.status_lines(session)]
+    lines = [note, *cog.status_lines(session)]
     await reply(interaction, clip("\n".join(lines)), **kwargs)
+
+
+async def session_here(
+    bot: BoardGameBot, interaction: discord.Interaction, game_id: str | None, *, game: str | None = None
+) -> Session:
+    """The game named by id, else the one whose thread this is (finished or not), else the one open game here.
+
+    ``game`` restricts the search to one kind of game (``/ra status`` only looks for Ra games).
+    """
+    host = bot.host
+    title = GAMES[game].info.title if game else "open"
+    if game_id:
+        session = await host.get(game_id.strip().lower())
+    else:
+        here = [s for s in await host.sessions(channel_id=interaction.channel_id) if game in (None, s.record.game)]
+        in_thread = [s for s in here if s.record.thread_id == interaction.channel_id]
+        open_here = [s for s in here if s.status in OPEN_STATUSES]
+        if len(in_thread) == 1:
+            session = in_thread[0]
+        elif len(open_here) == 1:
+            session = open_here[0]
+        elif not open_here:
+            raise SessionNotFound(f"There is no {title} game here. Give its id (see /game list).")
+        else:
+            raise SessionNotFound(f"Several {title} games are open here; give the id (see /game list).")
+    if session.record.guild_id != (interaction.guild_id or 0) and session.seat_of(interaction.user.id) is None:
+        raise SessionNotFound("That game belongs to another server.")
+    if game is not None and session.record.game != game:
+        raise SessionNotFound(f"Game `{session.id}` is not a {GAMES[game].info.title} game.")
+    return session

@@ -15,8 +15,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs._common import bot_of, clip, mention, reply, reply_error, safe_dm
-from cogs._game import GameCog, submit_from_interaction
-from host.errors import NotSeated, SessionClosed, SessionNotFound, StaleVersion
+from cogs._game import GameCog, session_here, submit_from_interaction
+from host.errors import NotSeated, SessionClosed, StaleVersion
 from host.sessions import Outcome, Session
 from render.imperium import render as render_imperium
 from rules.imperium import play_from_picks
@@ -171,9 +171,15 @@ class Imperium(GameCog, commands.GroupCog, group_name="imperium", group_descript
 
     def board_needed(self, outcome: Outcome | None) -> bool:
         # A secret choice changes nothing anyone may see; only the reveal redraws the board.
-        if outcome is None:
+        if outcome is None or not outcome.steps:
             return True
         return any(e.kind != "chose" and e.to is None for step in outcome.steps for e in step.events)
+
+    def _round_began(self, outcome: Outcome | None) -> bool:
+        # The game's start counts even when AI seats have already chosen in the same outcome.
+        if outcome is None or not outcome.steps or outcome.steps[0].version == 1:
+            return True
+        return self.board_needed(outcome)
 
     def public_controls(self, session: Session) -> discord.ui.View | None:
         if session.status != "active" or not any(not session.seats[s].is_ai for s in session.to_act()):
@@ -189,7 +195,7 @@ class Imperium(GameCog, commands.GroupCog, group_name="imperium", group_descript
 
     async def private_prompts(self, session: Session, outcome: Outcome | None) -> None:
         """At the start of each round, DM every human who must choose; say in the thread if DMs fail."""
-        if session.status != "active" or not self.board_needed(outcome):
+        if session.status != "active" or not self._round_began(outcome):
             return
         closed = []
         for seat in sorted(session.to_act()):
@@ -218,18 +224,7 @@ class Imperium(GameCog, commands.GroupCog, group_name="imperium", group_descript
     @app_commands.describe(game_id="The game's id (optional inside its thread)")
     async def choose(self, interaction: discord.Interaction, game_id: str | None = None) -> None:
         try:
-            sessions = await self.bot.host.open_sessions(channel_id=interaction.channel_id)
-            mine = [
-                s
-                for s in sessions
-                if s.record.game == "imperium" and s.seat_of(interaction.user.id) is not None
-            ]
-            if game_id:
-                session = await self.bot.host.get(game_id.strip().lower())
-            elif len(mine) == 1:
-                session = mine[0]
-            else:
-                raise SessionNotFound("Give the game id: I can't tell which Imperium game you mean here.")
+            session = await session_here(self.bot, interaction, game_id, game="imperium")
             seat = session.seat_of(interaction.user.id)
             _check_can_choose(session, seat, 0, True)
         except Exception as exc:

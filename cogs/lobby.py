@@ -11,8 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs._common import bot_of, clip, mention, reply, reply_error
-from cogs._game import show_current_board
-from host.errors import SessionNotFound
+from cogs._game import session_here, show_current_board
 from host.sessions import Session
 from rules import GAMES, get_game
 from rules.base import InvalidOption
@@ -159,26 +158,6 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
     def __init__(self, bot: BoardGameBot) -> None:
         self.bot = bot
 
-    async def _session_here(self, interaction: discord.Interaction, game_id: str | None) -> Session:
-        """The game named by id, or the one whose thread this is."""
-        host = self.bot.host
-        if game_id:
-            session = await host.get(game_id.strip().lower())
-        else:
-            here = await host.open_sessions(channel_id=interaction.channel_id)
-            in_thread = [s for s in here if s.record.thread_id == interaction.channel_id]
-            if len(in_thread) == 1:
-                session = in_thread[0]
-            elif len(here) == 1:
-                session = here[0]
-            elif not here:
-                raise SessionNotFound("There is no open game here. Give its id (see /game list).")
-            else:
-                raise SessionNotFound("Several games are open here; give the id (see /game list).")
-        if session.record.guild_id != (interaction.guild_id or 0):
-            raise SessionNotFound("That game belongs to another server.")
-        return session
-
     @app_commands.command(name="new", description="Open a lobby for a new game in its own thread")
     @app_commands.describe(game="Which game", options="Options as name=value, e.g. variant=race30")
     @app_commands.choices(game=GAME_CHOICES)
@@ -231,7 +210,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
     @app_commands.describe(game_id="The game's id (optional inside its thread)")
     async def status(self, interaction: discord.Interaction, game_id: str | None = None) -> None:
         try:
-            session = await self._session_here(interaction, game_id)
+            session = await session_here(self.bot, interaction, game_id)
         except Exception as exc:
             await reply_error(interaction, exc)
             return
@@ -246,7 +225,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
     @app_commands.describe(game_id="The game's id (optional inside its thread)")
     async def abort(self, interaction: discord.Interaction, game_id: str | None = None) -> None:
         try:
-            session = await self._session_here(interaction, game_id)
+            session = await session_here(self.bot, interaction, game_id)
             session = await self.bot.host.abort(
                 session.id, interaction.user.id, is_admin=_is_manager(interaction)
             )

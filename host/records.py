@@ -50,3 +50,4 @@ class ActionRecord(msgspec.Struct, frozen=True):
 
 
 OPEN_STATUSES = ("lobby", "active")
+ALL_STATUSES = ("lobby", "active", "finished", "aborted")

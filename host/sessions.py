@@ -25,7 +25,7 @@ from host.errors import (
     SessionNotFound,
     StaleVersion,
 )
-from host.records import OPEN_STATUSES, SeatInfo, SessionRecord
+from host.records import ALL_STATUSES, OPEN_STATUSES, SeatInfo, SessionRecord
 from host.store import DuplicateInteraction, Store
 from rules import GAMES, get_game
 from rules.base import Event, Game, InvalidAction, Result, check_players, resolve_options
@@ -153,7 +153,17 @@ class Host:
         return Session(rec, self._decode_state(rec))
 
     async def open_sessions(self, *, guild_id: int | None = None, channel_id: int | None = None) -> list[Session]:
-        recs = await self.store.list_sessions(statuses=OPEN_STATUSES, guild_id=guild_id, channel_id=channel_id)
+        return await self.sessions(OPEN_STATUSES, guild_id=guild_id, channel_id=channel_id)
+
+    async def sessions(
+        self,
+        statuses: tuple[str, ...] = ALL_STATUSES,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+    ) -> list[Session]:
+        """Sessions with one of ``statuses``, optionally in one guild or channel (or its thread)."""
+        recs = await self.store.list_sessions(statuses=statuses, guild_id=guild_id, channel_id=channel_id)
         return [Session(r, self._decode_state(r)) for r in recs if r.game in GAMES]
 
     async def load_open(self) -> list[Outcome]:

@@ -30,7 +30,10 @@ async def choose_by_dm(user, picks: str, rnd: int) -> None:
     message = dm.last_message
     assert "(3/3)" in message.content
     await user.click(message, custom_id=button_id(message, "Confirm"))
-    assert "✅ You chose" in dm.last_message.content
+    # The picker is edited in place; when this choice completes the round, the next round's picker
+    # arrives below it, so look the clicked message up rather than taking the newest one.
+    confirmed = next(m for m in dm.history() if m.id == message.id)
+    assert "✅ You chose" in confirmed.content
 
 
 async def test_full_four_player_game_with_restart(simcord_env, new_bot):
@@ -68,8 +71,7 @@ async def test_full_four_player_game_with_restart(simcord_env, new_bot):
         round_start = len(thread.history())
         for seat, player in enumerate(players):
             await choose_by_dm(player.user, picks_for(rnd, seat), rnd)
-        messages = thread.history()  # newest first
-        new = list(reversed(messages[: len(messages) - round_start]))
+        new = thread.history()[round_start:]  # oldest first
         *before_reveal, reveal = new
         for m in before_reveal:
             seen_before_reveal.append(text_of(m))
