@@ -17,6 +17,9 @@ HORIZON_WEIGHTS = (1.0, 0.45, 0.2)
 """How much a region resolved this round, next round, the round after counts (later ones: 0)."""
 LOCK_PENALTY = 0.25
 """Cost per marker sent to a region that will not be resolved soon (it stays locked there)."""
+JITTER = 0.6
+"""Random noise (in points) on each play's value. Identical greedy AIs would otherwise mirror each
+other, and a region where everyone is equal scores nobody: a table of greedy AIs would end 0-0."""
 
 
 class GreedyAI:
@@ -45,6 +48,7 @@ class GreedyAI:
                     value += weights[r] * (gain[r][k] - gain[r][0])
                 else:
                     value -= LOCK_PENALTY * k
+            value += rng.uniform(0.0, JITTER)
             if value > best_value + 1e-9:
                 best, best_value = [play], value
             elif abs(value - best_value) <= 1e-9:
