@@ -10,6 +10,9 @@ from __future__ import annotations
 import random
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.ra import AIS, GAME
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.base import play_random_game
 from rules.ra import GAME
