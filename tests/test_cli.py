@@ -1,0 +1,62 @@
+"""The command-line contract outside checks rely on: `bot.py demo`, and a clear message without a token."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rules import GAMES
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_bot(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DISCORD_TOKEN": "", "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
+        [sys.executable, str(ROOT / "bot.py"), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
+    )
+
+
+def test_no_token_exits_non_zero_naming_the_setting(tmp_path: Path) -> None:
+    """Starting the bot without a token says which setting to fill and where its template is."""
+    proc = run_bot(cwd=tmp_path)
+    assert proc.returncode != 0
+    assert "DISCORD_TOKEN" in proc.stderr and ".env.example" in proc.stderr
+
+
+def test_demo_imperium_writes_picture_log_and_result(tmp_path: Path) -> None:
+    """The README's demo: a whole 5-player game with AI seats, reproducible from its seed."""
+    out = tmp_path / "demo"
+    proc = run_bot("demo", "imperium", "--players", "5", "--seed", "7", "--out", str(out), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert (out / "final.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    result = json.loads((out / "result.json").read_text())
+    assert result["finished"] and len(result["scores"]) == 5 and len(result["ranks"]) == 5
+    assert sorted(result["ranks"])[0] == 1
+    lines = (out / "log.jsonl").read_text().splitlines()
+    assert len(lines) == result["actions"] == 40  # 8 rounds x 5 secret choices
+    assert all("code" in json.loads(line) for line in lines)
+
+    again = tmp_path / "again"
+    run_bot("demo", "imperium", "--players", "5", "--seed", "7", "--out", str(again), cwd=tmp_path)
+    assert (again / "log.jsonl").read_text() == (out / "log.jsonl").read_text()
+
+
+def test_demo_refuses_a_bad_player_count_with_a_message(tmp_path: Path) -> None:
+    proc = run_bot("demo", "imperium", "--players", "9", "--seed", "1", "--out", str(tmp_path / "x"), cwd=tmp_path)
+    assert proc.returncode == 2
+    assert "2-5 players" in proc.stderr
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_registered_game_has_a_demo(game: str, tmp_path: Path) -> None:
+    """Each game the bot offers plays to the end in local mode with its smallest table."""
+    players = str(GAMES[game].info.min_players)
+    proc = run_bot("demo", game, "--players", players, "--seed", "3", "--out", str(tmp_path), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads((tmp_path / "result.json").read_text())["finished"]
