@@ -17,15 +17,29 @@ def db_path(tmp_path):
 
 
 @pytest.fixture
-def simcord_bot(db_path):
-    return create_bot(db_path, sync_commands="global")
+async def bots():
+    """Every bot a test builds; their databases are closed at the end even when the test fails
+    (an open aiosqlite connection is a non-daemon thread that would keep pytest from exiting)."""
+    made = []
+    yield made
+    for bot in made:
+        await bot.host.store.close()
 
 
 @pytest.fixture
-def new_bot(db_path):
+def simcord_bot(db_path, bots):
+    bot = create_bot(db_path, sync_commands="global")
+    bots.append(bot)
+    return bot
+
+
+@pytest.fixture
+def new_bot(db_path, bots):
     """Build a fresh bot object on the same database, as after a process restart."""
 
     def make():
-        return create_bot(db_path, sync_commands="global")
+        bot = create_bot(db_path, sync_commands="global")
+        bots.append(bot)
+        return bot
 
     return make
