@@ -158,25 +158,42 @@ class GameCog(commands.Cog):
 # ---------------------------------------------------------------- generic controls
 
 
-def action_view(session: Session, seat: int) -> discord.ui.View | None:
-    """One button per legal action when they fit, else selects of up to 25 actions each."""
+def action_view(
+    session: Session, seat: int, *, group: Callable[[Any], str | None] | None = None
+) -> discord.ui.View | None:
+    """Move controls for ``seat``: one button per legal action when they fit, else selects of 25.
+
+    ``group`` sends some actions to a select menu of their own instead of buttons: it returns that
+    menu's placeholder (e.g. "Use a god to take…") or None for a button.
+    """
     game = session.game
     actions = game.legal_actions(session.state, seat)
     if not actions:
         return None
+    menus: dict[str, list[Any]] = {}
+    plain: list[Any] = []
+    for action in actions:
+        key = group(action) if group is not None else None
+        (menus.setdefault(key, []) if key else plain).append(action)
+    if len(plain) > MAX_BUTTONS:
+        menus = {"Choose a move": actions}
+        plain = []
     view = discord.ui.View(timeout=None)
-    if len(actions) <= MAX_BUTTONS:
-        for action in actions:
-            code = game.encode_action(action)
-            view.add_item(ActButton(session.id, session.version, code, game.describe_action(action)))
-        return view
-    for page in range(min(4, (len(actions) + SELECT_LIMIT - 1) // SELECT_LIMIT)):
-        chunk = actions[page * SELECT_LIMIT : (page + 1) * SELECT_LIMIT]
-        options = [
-            discord.SelectOption(label=game.describe_action(a)[:100], value=game.encode_action(a))
-            for a in chunk
-        ]
-        view.add_item(ActSelect(session.id, session.version, page, options))
+    for action in plain:
+        code = game.encode_action(action)
+        view.add_item(ActButton(session.id, session.version, code, game.describe_action(action)))
+    page = 0
+    free_rows = 5 - (len(plain) + 4) // 5  # a message has five rows; a select fills one
+    for placeholder, chosen in menus.items():
+        for start in range(0, len(chosen), SELECT_LIMIT):
+            if page >= free_rows:
+                break
+            options = [
+                discord.SelectOption(label=game.describe_action(a)[:100], value=game.encode_action(a))
+                for a in chosen[start : start + SELECT_LIMIT]
+            ]
+            view.add_item(ActSelect(session.id, session.version, page, options, placeholder=placeholder))
+            page += 1
     return view
 
 
@@ -211,12 +228,18 @@ class ActSelect(
     """A page of moves in a select, for turns with more moves than buttons."""
 
     def __init__(
-        self, sid: str, version: int, page: int, options: list[discord.SelectOption] | None = None
+        self,
+        sid: str,
+        version: int,
+        page: int,
+        options: list[discord.SelectOption] | None = None,
+        *,
+        placeholder: str = "Choose a move",
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"acts:{sid}:{version}:{page}",
-                placeholder=f"Choose a move ({page + 1})",
+                placeholder=placeholder[:150],
                 options=options or [discord.SelectOption(label="…", value="-")],
             )
         )

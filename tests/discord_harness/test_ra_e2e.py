@@ -1,0 +1,152 @@
+"""A whole 3-player Ra game through Discord: lobby, bids by DM, a god used, a disaster choice, a restart."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import discord
+
+from rules.ra import GAME
+from rules.ra.actions import Bid, Discard, StopGods, UseGod
+from tests.discord_harness.helpers import buttons, text_of
+
+SEED = 41
+"""A seed whose game (with ``choose`` below for every seat) has a god use and a disaster choice."""
+RESTART_AT = 60
+"""The bot process is replaced after this many moves."""
+
+
+def choose(state: Any, seat: int, n: int) -> Any:
+    """What the test's players do: lose the first offered tile, use gods whenever they can (one tile
+    per turn), otherwise a move drawn from the legal ones by a generator seeded with the move number."""
+    legal = GAME.legal_actions(state, seat)
+    for kinds in ((Discard,), (UseGod,), (StopGods,)):
+        wanted = [a for a in legal if isinstance(a, kinds)]
+        if wanted:
+            return wanted[0]
+    rng = random.Random(f"{SEED}:{n}")
+    bids = [a for a in legal if isinstance(a, Bid)]
+    if bids and rng.random() < 0.6:
+        return bids[0]
+    return rng.choice(legal)
+
+
+def selects(message: discord.Message) -> list[discord.SelectMenu]:
+    items = [c for row in message.components for c in getattr(row, "children", [row])]
+    return [c for c in items if isinstance(c, discord.SelectMenu)]
+
+
+async def play(user: Any, message: discord.Message, code: str) -> None:
+    """Press the button whose custom_id ends in the move's code, or pick it from a select."""
+    for b in buttons(message):
+        if b["custom_id"].endswith(f":{code}") and not b["disabled"]:
+            await user.click(message, custom_id=b["custom_id"])
+            return
+    for menu in selects(message):
+        if any(o.value == code for o in menu.options):
+            await user.select(message, [code], custom_id=menu.custom_id)
+            return
+    raise AssertionError(f"no control for {code!r} on: {message.content[:200]}")
+
+
+async def test_three_player_game_with_dm_bids_gods_disaster_and_restart(simcord_env, simcord_bot, new_bot):
+    env, bot = simcord_env, simcord_bot
+    bot.host.seed_source = lambda: SEED
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    players = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol")]
+    alice = players[0]
+
+    await alice.slash(channel, "game new", game="ra")
+    thread = channel.threads[0]
+    lobby = thread.last_message
+    for p in players[1:]:
+        await p.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    sid = (await bot.host.open_sessions())[0].id
+
+    seen = {"dm_bid": 0, "dm_pass": 0, "god": 0, "disaster": 0}
+    moves = 0
+    while True:
+        session = await bot.host.get(sid)
+        if session.status != "active":
+            break
+        if moves == RESTART_AT:
+            bot = new_bot()
+            await env.restart_bot(bot)
+            session = await bot.host.get(sid)
+        seat = min(session.to_act())
+        action = choose(session.state, seat, moves)
+        code = GAME.encode_action(action)
+        user = players[seat]
+        if session.view(None)["phase"] == "auction":
+            # The bidder is asked by DM, with one button per disk that beats the bid (plus Pass if allowed).
+            dm = user.user.dm_channel.last_message
+            assert "Choose your bid" in dm.content
+            offered = sorted(b["custom_id"].rsplit(":", 1)[1] for b in buttons(dm))
+            legal = sorted(GAME.encode_action(a) for a in GAME.legal_actions(session.state, seat))
+            assert offered == legal
+            await play(user.user, dm, code)
+            seen["dm_bid" if isinstance(action, Bid) else "dm_pass"] += 1
+            announced = thread.last_message.content
+            assert ("bids" in announced or "bid" in announced) if isinstance(action, Bid) else "pass" in announced
+        else:
+            board = thread.last_message
+            assert board.attachments, "every move comes with the board"
+            assert user.mention in board.content, "the player to act is mentioned"
+            await play(user, board, code)
+            seen["god"] += isinstance(action, UseGod)
+            seen["disaster"] += isinstance(action, Discard)
+        after = await bot.host.get(sid)
+        assert after.version > session.version, f"move {code} by seat {seat} was not applied"
+        moves += 1
+        assert moves < GAME.info.max_actions
+
+    assert moves > RESTART_AT
+    assert seen["dm_bid"] and seen["dm_pass"] and seen["god"] and seen["disaster"], seen
+    final = thread.last_message
+    assert "Game over" in final.content
+    result = session.result()
+    assert result is not None
+    for p, score in zip(players, result.scores, strict=True):
+        assert p.mention in final.content and f"— {score}" in final.content
+    assert not [b for b in buttons(final) if not b["disabled"]]
+    assert "Game over" in text_of(final)
+
+
+async def test_out_of_turn_and_stale_clicks_are_refused(simcord_env, simcord_bot):
+    env, bot = simcord_env, simcord_bot
+    bot.host.seed_source = lambda: SEED
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    players = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol")]
+    await players[0].slash(channel, "game new", game="ra")
+    thread = channel.threads[0]
+    lobby = thread.last_message
+    for p in players[1:]:
+        await p.click(lobby, label="Join")
+    await players[0].click(lobby, label="Start")
+    session = (await bot.host.open_sessions())[0]
+    board = thread.last_message
+    seat = min(session.to_act())
+    other = players[(seat + 1) % 3]
+    res = await other.click(board, label="Draw a tile")
+    reply = res.followups[-1]
+    assert reply.ephemeral and "turn" in reply.content.lower(), reply.content
+    assert (await bot.host.get(session.id)).version == session.version
+
+    # The player invokes Ra; the first bidder is sent bid buttons by DM, but bids with the thread's
+    # buttons instead. The DM's buttons are then out of date and say so.
+    await players[seat].click(board, label="Invoke Ra")
+    session = await bot.host.get(session.id)
+    bidder = min(session.to_act())
+    dm = players[bidder].user.dm_channel.last_message
+    stale = buttons(dm)[0]["custom_id"]
+    await players[bidder].click(thread.last_message, custom_id=stale)
+    assert (await bot.host.get(session.id)).version == session.version + 1
+    res = await players[bidder].user.click(dm, custom_id=stale)
+    reply = res.followups[-1]
+    assert reply.ephemeral and "changed" in reply.content, reply.content
+    assert reply.attachments, "the current board is shown again"
+    assert (await bot.host.get(session.id)).version == session.version + 1
