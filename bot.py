@@ -30,7 +30,7 @@ from rules.base import RulesError
 
 log = logging.getLogger("bot")
 
-EXTENSIONS = ("cogs.lobby", "cogs.imperium", "cogs.ra")
+EXTENSIONS = ("cogs.lobby", "cogs.imperium", "cogs.ra", "cogs.alhambra_dice")
 
 
 @dataclass(frozen=True)

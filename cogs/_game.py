@@ -182,19 +182,29 @@ def action_view(
     for action in plain:
         code = game.encode_action(action)
         view.add_item(ActButton(session.id, session.version, code, game.describe_action(action)))
-    page = 0
-    free_rows = 5 - (len(plain) + 4) // 5  # a message has five rows; a select fills one
-    for placeholder, chosen in menus.items():
-        for start in range(0, len(chosen), SELECT_LIMIT):
-            if page >= free_rows:
-                break
-            options = [
-                discord.SelectOption(label=game.describe_action(a)[:100], value=game.encode_action(a))
-                for a in chosen[start : start + SELECT_LIMIT]
-            ]
-            view.add_item(ActSelect(session.id, session.version, page, options, placeholder=placeholder))
-            page += 1
+    labelled = {
+        placeholder: [(game.describe_action(a), game.encode_action(a)) for a in chosen]
+        for placeholder, chosen in menus.items()
+    }
+    add_selects(view, session, labelled, buttons=len(plain))
     return view
+
+
+def add_selects(
+    view: discord.ui.View, session: Session, menus: dict[str, list[tuple[str, str]]], *, buttons: int
+) -> None:
+    """Add a select (pages of 25) per menu of (label, code) moves, in the rows ``buttons`` leave free."""
+    free_rows = 5 - (buttons + 4) // 5  # a message has five rows; a select fills one
+    page = 0
+    for placeholder, moves in menus.items():
+        for start in range(0, len(moves), SELECT_LIMIT):
+            if page >= free_rows:
+                return
+            chunk = moves[start : start + SELECT_LIMIT]
+            options = [discord.SelectOption(label=label[:100], value=code) for label, code in chunk]
+            more = f" ({start // SELECT_LIMIT + 1})" if len(moves) > SELECT_LIMIT else ""
+            view.add_item(ActSelect(session.id, session.version, page, options, placeholder=placeholder + more))
+            page += 1
 
 
 class ActButton(
