@@ -8,7 +8,7 @@ from rules.barrage import GAME, data
 from rules.base import play_random_game
 from tests.rules.barrage.invariants import play
 
-SEEDS = range(100)
+SEEDS = range(300)  # per player count: 900 complete games on the base map
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
