@@ -13,7 +13,7 @@ SEEDS = range(300)  # per player count: 900 complete games on the base map
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_conserve_everything(players: int) -> None:
-    """100 games per player count (300 in all), every state checked (invariants.check)."""
+    """300 games per player count (900 in all), every state checked (invariants.check)."""
     longest = 0
     for seed in SEEDS:
         st, steps = play(players, seed, options={"intro": "yes"} if seed % 10 == 9 else None)
