@@ -120,3 +120,16 @@ def test_turn_order_least_energy_first_ties_reverse_previous_order() -> None:
     assert st.round == 2
     assert st.order == [order[1], order[2], order[0], order[3]]
     assert all(c.energy == 0 and c.eng + c.arch == 12 for c in st.companies)
+
+
+def test_equal_final_scores_are_ranked_by_last_round_energy() -> None:
+    """Tie-breaker: equal VP rank by the energy produced in round 5; equal energy too shares the place."""
+    st = clear_map(intro())
+    st.round, st.tasks, st.phase = 5, [], "over"
+    st.final = [30, 30]
+    st.companies[0].last_energy, st.companies[1].last_energy = 7, 4
+    res = GAME.result(st)
+    assert res is not None and res.scores == (30, 30)
+    assert res.ranks == (1, 2) and res.tiebreak == (7, 4)
+    st.companies[1].last_energy = 7
+    assert GAME.result(st).ranks == (1, 1)
