@@ -1,0 +1,1207 @@
+"""The Barrage pictures, pure functions of a view from ``rules.barrage`` (``GAME.view(state, viewer)``).
+
+``render(view)`` is the map: headstreams with their tiles and drops, the three areas, every basin with its
+two dam sites (owner colour, height, water held), conduits (production value, destination zone, owner,
+pipe to the powerhouse zone when built), powerhouse zones, the river with its flow arrows and exits,
+and under the map a compact summary line per company. ``render_boards(view)`` is the second picture:
+the energy track, round bonus tiles and objective, each company's board (resources, pieces left,
+technology tiles, construction wheel, contracts), the contract office, patent office, external works,
+private buildings, the action spaces in use, the draft and the latest log lines.
+
+The map geometry is the engine's map data (``rules/barrage/data/map_<name>.json``: BGA slot positions);
+only the slot sizes are chosen here. Both pictures are portrait (phones show them whole) and drawn from
+shapes and the shipped font only.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render._draw import BACKGROUND, HIGHLIGHT, INK, MUTED, PANEL, font, new_canvas, seat_colour, to_png
+from rules.barrage import data
+
+WIDTH = 1000
+MARGIN = 16
+MIN_RATIO = 4 / 3
+"""Height / width at least this: never square or landscape."""
+
+Colour = tuple[int, int, int]
+Box = tuple[float, float, float, float]
+Point = tuple[float, float]
+View = dict[str, Any]
+
+# Slot sizes on the map (the data gives each slot's top-left corner only).
+DAM_W, DAM_H = 84, 70
+CONDUIT_W, CONDUIT_H = 48, 60
+PH_W, PH_H = 78, 38
+EXIT_ROOM = 44
+"""Extra map height under the data's board for the exit arrows."""
+
+_WHITE = (255, 255, 255)
+_EMPTY = (250, 248, 242)
+_SLOT_LINE = (150, 140, 125)
+_RED = (200, 40, 40)
+_NEUTRAL = (140, 140, 140)
+_WATER = (40, 150, 240)
+_RIVER = (120, 178, 228)
+_RIVER_ARROW = (40, 105, 180)
+_NILE = (30, 90, 185)
+_BASIN = (214, 232, 244)
+_PH_ZONE = (240, 228, 205)
+_IRRIGATION = (205, 232, 190)
+_BAND_INK = (110, 95, 80)
+_ACT_BAND = (255, 238, 160)
+_TITLE = (20, 95, 120)
+_AREA_FILL = {"mountain": (226, 221, 212), "hill": (224, 234, 210), "plain": (240, 238, 212)}
+_CONTRACT_FILL = {
+    "starting": (235, 235, 235),
+    "national": (200, 214, 236),
+    "private_green": (190, 226, 180),
+    "private_yellow": (246, 226, 140),
+    "private_red": (242, 178, 168),
+}
+_TILE_FILL = {0: (232, 232, 232), 1: (204, 232, 200), 2: (198, 220, 244), 3: (226, 206, 240)}
+_TILE_NAME = {
+    "BASE": "Base", "ELEVATION": "Elev", "CONDUIT": "Cond", "POWERHOUSE": "Power", "JOKER": "Joker",
+    "BUILDING": "Bldg", "ANTON_SPECIAL": "Anton", "LESLIE_SPECIAL": "Leslie",
+}
+_STRUCTURE_NAME = {"base": "Base", "elevation": "Elev", "conduit": "Cond", "powerhouse": "Power",
+                   "building": "Bldg"}
+_BONUS_NOUN = {
+    "BONUS_CONTRACT": "contract", "BONUS_BASE": "base", "BONUS_ELEVATION": "elevation",
+    "BONUS_CONDUIT": "conduit", "BONUS_POWERHOUSE": "powerhouse", "BONUS_ADVANCED_TILE": "adv. tile",
+    "BONUS_EXTERNAL_WORK": "ext. work", "BONUS_BUILDING": "building", "BONUS_IRRIGATION_TILE": "irrigation",
+}
+_OBJECTIVE_TEXT = {
+    "OBJ_PAYING_SLOT": "bases + powerhouses on red sites",
+    "OBJ_MOST_STRUCTURES_AREA": "structures in your best area",
+    "OBJ_CONNECTIONS": "bases linked to your powerhouses",
+    "OBJ_LEAST_STRUCTURES_AREA": "structures in your weakest area",
+    "OBJ_BASINS_ONE": "zones with 1+ structure",
+    "OBJ_BASINS_THREE": "zones with 3+ structures",
+    "OBJ_IRRIGATION_BASINS": "bases+elev. in irrigated zones",
+}
+_REWARD_TEXT = {
+    "credit": "{}cr", "vp": "{}VP", "excavator": "{}exc", "mixer": "{}mix", "any_machine": "{}mach",
+    "rotate_wheel": "rot{}", "place_drop": "{}drop", "flow_drop": "{}flow", "energy": "{}⚡",
+    "energy_produced": "{}⚡p", "build_conduit_max": "cond≤{}", "build_powerhouse": "{}PH",
+    "build_elevation": "{}elev", "build_base": "base", "fulfill_contract_max": "contract≤{}",
+    "advanced_tech_tile": "tech", "irrigation_tile": "irrig.",
+}
+_STEP_TEXT = {
+    "draft": "picks a company, officer and starting contract", "turn": "chooses an action",
+    "construct": "builds", "produce": "produces energy", "fulfil": "may fulfil a contract",
+    "machine": "chooses machinery", "drop": "places water drops", "fbuild": "places a free {s}",
+    "take": "takes contracts", "discard": "discards down to the hand limit", "bact": "uses a building",
+    "cofferdam": "puts a drop in a dam", "dutch": "adds a drop to a dam", "devoffice": "takes a tile back",
+    "loan": "takes an external work", "lab": "takes machinery back", "margot": "uses a building again",
+    "mahiri": "copies an officer", "leslie": "fulfils an external work", "patentfree": "takes a patent tile",
+}
+_BOARD_NAME = {
+    "turbine": "Turbine", "water": "Water", "bank": "Bank", "workshop": "Workshop", "machinery": "Machinery",
+    "contract": "Contracts", "patent": "Patents", "external_work": "Ext. works", "irrigation": "Irrigation",
+}
+
+
+# --------------------------------------------------------------------------- small helpers
+
+
+def _ink_on(fill: Colour) -> Colour:
+    """Dark text on light fills (orange, pink), white on dark ones."""
+    return INK if 0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2] > 140 else _WHITE
+
+
+def _fade(colour: Colour, amount: float) -> Colour:
+    r, g, b = colour
+    return (round(r + (255 - r) * amount), round(g + (255 - g) * amount), round(b + (255 - b) * amount))
+
+
+def _fit(d: ImageDraw.ImageDraw, text: str, width: float, size: int, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis to ``width`` pixels."""
+    f = font(size, bold)
+    if d.textlength(text, font=f) <= width:
+        return text
+    while text and d.textlength(text + "…", font=f) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _text(d: ImageDraw.ImageDraw, xy: Point, text: str, size: int, fill: Colour = INK, bold: bool = False,
+          anchor: str = "lm") -> float:
+    """Draw ``text``; returns its width (to place the next piece after it)."""
+    f = font(size, bold)
+    d.text(xy, text, font=f, fill=fill, anchor=anchor)
+    return d.textlength(text, font=f)
+
+
+def _centre(box: Box) -> Point:
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
+def _union(boxes: list[Box], pad: float) -> Box:
+    return (min(b[0] for b in boxes) - pad, min(b[1] for b in boxes) - pad,
+            max(b[2] for b in boxes) + pad, max(b[3] for b in boxes) + pad)
+
+
+def _seat_name(view: View, seat: int) -> str:
+    """"P2 USA" (or "P2" before the draft gave the seat a company)."""
+    companies = view.get("companies") or []
+    company = companies[seat].get("company", "") if seat < len(companies) else ""
+    name = data.COMPANIES.get(company, {}).get("name", "")
+    return f"P{seat + 1} {name}".strip()
+
+
+def _officer_name(officer: str) -> str:
+    return data.OFFICERS.get(officer, {}).get("name", officer.replace("_", " ").title())
+
+
+def _ranking(view: View) -> list[tuple[int, int, int]]:
+    """(rank, seat, score) best first, ties broken by last round's energy as the engine does."""
+    scores = view.get("final_scores") or []
+    companies = view.get("companies") or []
+    energy = [c.get("last_energy", 0) for c in companies] + [0] * len(scores)
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], -energy[s], s))
+    out: list[tuple[int, int, int]] = []
+    for i, seat in enumerate(order):
+        tied = i and (scores[seat], energy[seat]) == (scores[order[i - 1]], energy[order[i - 1]])
+        out.append((out[-1][0] if tied else i + 1, seat, scores[seat]))
+    return out
+
+
+def _reward_text(reward: dict[str, Any]) -> str:
+    parts = []
+    for key, value in reward.items():
+        pattern = _REWARD_TEXT.get(key, key.replace("_", " "))
+        if isinstance(value, dict):  # e.g. build_base {"areas": ["plain"]}
+            areas = value.get("areas")
+            parts.append(pattern.format("") + (f"({'/'.join(a[:5] for a in areas)})" if areas else ""))
+        elif value is None or value is True:
+            parts.append(pattern.replace("≤{}", " any").format(""))
+        else:
+            parts.append(pattern.format(value))
+    return " ".join(parts)
+
+
+def _contract_reward(contract: dict[str, Any]) -> str:
+    if "reward" in contract:
+        return _reward_text(contract["reward"])
+    return " / ".join(_reward_text(o) for o in contract.get("reward_options", []))  # choose one
+
+
+def _tile_label(tile: str) -> str:
+    """"L2_CONDUIT" -> "Cond 2", "BASIC_BASE" -> "Base", "ANTON_SPECIAL" -> "Anton"."""
+    if tile in _TILE_NAME:
+        return _TILE_NAME[tile]
+    level, _, kind = tile.partition("_")
+    name = _TILE_NAME.get(kind, kind.title()[:6])
+    return name if level == "BASIC" else f"{name} {level[1:]}"
+
+
+def _machinery(exc: int, mix: int) -> str:
+    return " ".join(p for p in (f"{exc}E" if exc else "", f"{mix}M" if mix else "") if p)
+
+
+# --------------------------------------------------------------------------- map layout (from the data)
+
+
+@dataclass(frozen=True)
+class _MapLayout:
+    size: tuple[int, int]
+    headstreams: dict[str, Box]
+    dams: dict[str, Box]
+    conduits: dict[str, Box]
+    powerhouses: dict[str, Box]
+    basins: dict[int, Box]
+    ph_zones: dict[int, Box]
+    bands: list[tuple[dict[str, Any], float, float]]
+    edges: list[tuple[str, str]]
+    exits: dict[str, Point]
+    tiles: dict[str, list[int]]
+    raw: dict[str, Any]
+    nile: frozenset[tuple[str, str]]
+
+
+@lru_cache(maxsize=4)
+def _raw_map(name: str) -> dict[str, Any]:
+    path = Path(data.__file__).parent / "data" / f"map_{name}.json"
+    if not path.exists():
+        path = path.with_name("map_base.json")  # an unknown map still gets a picture
+    with open(path, encoding="utf-8") as fh:
+        raw: dict[str, Any] = json.load(fh)
+    return raw
+
+
+def _slot(rec: dict[str, Any], w: float, h: float) -> Box:
+    return (rec["x"], rec["y"], rec["x"] + w, rec["y"] + h)
+
+
+@lru_cache(maxsize=4)
+def _layout(name: str) -> _MapLayout:
+    raw = _raw_map(name)
+    heads = {h["id"]: (h["x"], h["y"], h["x"] + h["w"], h["y"] + h["h"]) for h in raw["headstreams"]}
+    dams = {r["id"]: _slot(r, DAM_W, DAM_H) for r in raw["dam_sites"]}
+    conduits = {r["id"]: _slot(r, CONDUIT_W, CONDUIT_H) for r in raw["conduit_sites"]}
+    phs = {r["id"]: _slot(r, PH_W, PH_H) for r in raw["powerhouse_sites"]}
+    basins, ph_zones = {}, {}
+    for z in raw["zones"]:
+        sites = [dams[s] for s in z["dam_sites"]] + [conduits[s] for s in z["conduit_sites"]]
+        if sites:
+            basins[z["id"]] = _union(sites, 8)
+        if z["powerhouse_sites"]:
+            ph_zones[z["id"]] = _union([phs[s] for s in z["powerhouse_sites"]], 6)
+    coords = raw.get("coordinate_system", {})
+    size = (int(coords.get("width", 1000)), int(coords.get("height", 1464)) + EXIT_ROOM)
+    path = raw.get("nile", {}).get("path", [])
+    return _MapLayout(
+        size=size, headstreams=heads, dams=dams, conduits=conduits, powerhouses=phs, basins=basins,
+        ph_zones=ph_zones, bands=_bands(raw, heads, dams, conduits, phs, size[1]),
+        edges=[(e["from"], e["to"]) for e in raw["river"]["edges"]],
+        exits={e["id"]: (e["x"], e["y"]) for e in raw.get("exits", [])},
+        tiles={str(t["id"]): list(t["drops_by_round"]) for t in raw.get("headstream_tiles", [])},
+        raw=raw, nile=frozenset(pairwise(path)),
+    )
+
+
+def _bands(raw: dict[str, Any], heads: dict[str, Box], dams: dict[str, Box], conduits: dict[str, Box],
+           phs: dict[str, Box], height: float) -> list[tuple[dict[str, Any], float, float]]:
+    """Horizontal area bands: each spans its sites; neighbours meet half-way between them."""
+    spans = []
+    for area in sorted(raw["areas"], key=lambda a: a["order"]):
+        boxes = [dams[r["id"]] for r in raw["dam_sites"] if r["area"] == area["id"]]
+        boxes += [conduits[r["id"]] for r in raw["conduit_sites"] if r["area"] == area["id"]]
+        boxes += [phs[r["id"]] for r in raw["powerhouse_sites"] if r["area"] == area["id"]]
+        if boxes:
+            spans.append((area, min(b[1] for b in boxes), max(b[3] for b in boxes)))
+    head_bottom = max(b[3] for b in heads.values())
+    out = []
+    for i, (area, top, bottom) in enumerate(spans):
+        upper = (head_bottom + top) / 2 if i == 0 else (spans[i - 1][2] + top) / 2
+        lower = height if i == len(spans) - 1 else (bottom + spans[i + 1][1]) / 2
+        out.append((area, upper, lower))
+    return out
+
+
+def _node_box(lay: _MapLayout, node: str) -> Box | None:
+    if node in lay.headstreams:
+        return lay.headstreams[node]
+    if node in lay.dams:
+        return lay.dams[node]
+    if node.startswith("P") and node[1:].isdigit():
+        return lay.ph_zones.get(int(node[1:]))
+    return None
+
+
+# --------------------------------------------------------------------------- map drawing
+
+
+def _arrow_head(d: ImageDraw.ImageDraw, a: Point, b: Point, fill: Colour, size: float = 9) -> None:
+    """A small triangle half-way along a->b, pointing downstream."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+    ux, uy = dx / length, dy / length
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    tip = (mx + ux * size, my + uy * size)
+    left = (mx - ux * size - uy * size, my - uy * size + ux * size)
+    right = (mx - ux * size + uy * size, my - uy * size - ux * size)
+    d.polygon([tip, left, right], fill=fill)
+
+
+def _draw_bands(img: Image.Image, d: ImageDraw.ImageDraw, lay: _MapLayout) -> None:
+    for area, top, bottom in lay.bands:
+        d.rectangle((0, top, lay.size[0], bottom), fill=_AREA_FILL.get(area["id"], BACKGROUND))
+        d.line((0, top, lay.size[0], top), fill=_fade(_BAND_INK, 0.5), width=2)
+        label = _band_label(area["id"].upper(), f"base {area['base_cost_excavators']} exc · "
+                            f"elevation {area['elevation_cost_mixers']} mix", int(bottom - top - 16))
+        img.paste(label, (4, int((top + bottom) / 2 - label.height / 2)), label)
+
+
+@lru_cache(maxsize=16)
+def _band_label(title: str, costs: str, room: int) -> Image.Image:
+    """The area name and its building costs, turned to read upwards in the left margin."""
+    w = max(int(font(20, True).getlength(title)), int(font(15).getlength(costs))) + 8
+    w = min(w, max(room, 40))
+    img = Image.new("RGBA", (w, 44), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.text((w / 2, 12), title, font=font(20, True), fill=_BAND_INK, anchor="mm")
+    d.text((w / 2, 33), costs, font=font(15), fill=_BAND_INK, anchor="mm")
+    return img.rotate(90, expand=True)
+
+
+def _draw_zones(d: ImageDraw.ImageDraw, lay: _MapLayout) -> None:
+    for zone, box in lay.basins.items():
+        d.rounded_rectangle(box, radius=12, fill=_BASIN, outline=_fade(_RIVER_ARROW, 0.4), width=2)
+        _zone_badge(d, box, zone)
+    for zone, box in lay.ph_zones.items():
+        d.rounded_rectangle(box, radius=8, fill=_PH_ZONE, outline=_fade(_BAND_INK, 0.3), width=2)
+        _zone_badge(d, box, zone)
+
+
+def _zone_badge(d: ImageDraw.ImageDraw, box: Box, zone: int) -> None:
+    """The zone number on the box corner: conduits say which zone they lead to."""
+    x, y = box[0] + 4, box[1] + 4
+    d.ellipse((x - 14, y - 14, x + 14, y + 14), fill=_WHITE, outline=_BAND_INK, width=2)
+    d.text((x, y), str(zone), font=font(16, True), fill=INK, anchor="mm")
+
+
+def _draw_river(d: ImageDraw.ImageDraw, lay: _MapLayout) -> None:
+    height = lay.size[1]
+    segments = []
+    for a, b in lay.edges:
+        start_box = _node_box(lay, a)
+        if start_box is None:
+            continue
+        start = ((start_box[0] + start_box[2]) / 2, start_box[3])
+        if b in lay.exits:
+            end: Point = (lay.exits[b][0], height - 10)
+        else:
+            end_box = _node_box(lay, b)
+            if end_box is None:
+                continue
+            end = ((end_box[0] + end_box[2]) / 2, end_box[1])
+        segments.append(((a, b) in lay.nile, start, end, b in lay.exits))
+    for nile, start, end, _ in segments:  # wide lines first, arrows on top of every line
+        d.line((start, end), fill=_NILE if nile else _RIVER, width=12 if nile else 8)
+    for _nile, start, end, is_exit in segments:
+        _arrow_head(d, start, end, _RIVER_ARROW)
+        if is_exit:
+            d.polygon([(end[0] - 12, end[1] - 12), (end[0] + 12, end[1] - 12), (end[0], end[1] + 4)],
+                      fill=_RIVER_ARROW)
+            _text(d, (end[0] + 18, end[1] - 8), "exit", 17, _RIVER_ARROW, True)
+
+
+def _draw_pipes(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> None:
+    """Built conduits: a pipe in the owner's colour to the powerhouse zone it feeds."""
+    sites = lay.raw["conduit_sites"]
+    for rec in sites:
+        owner = view.get("conduits", {}).get(rec["id"])
+        target = lay.ph_zones.get(rec.get("leads_to_zone", -1))
+        if owner is None or target is None:
+            continue
+        start = _centre(lay.conduits[rec["id"]])
+        end = ((target[0] + target[2]) / 2, target[1] + 4)
+        d.line((start, end), fill=INK, width=9)
+        d.line((start, end), fill=seat_colour(owner), width=5)
+
+
+def _drop(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: Colour = _WATER) -> None:
+    """A water drop: a circle with a point on top."""
+    d.polygon([(cx - r * 0.8, cy - r * 0.4), (cx, cy - r * 2.0), (cx + r * 0.8, cy - r * 0.4)], fill=fill)
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
+
+
+def _draw_headstreams(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> None:
+    rnd = view.get("round", 1)
+    tiles = view.get("headstream_tiles", {})
+    nile = lay.raw.get("nile", {})
+    for hid, box in lay.headstreams.items():
+        x0, y0, x1, y1 = box
+        d.rounded_rectangle(box, radius=10, fill=(206, 228, 246), outline=_RIVER_ARROW, width=2)
+        d.ellipse((x0 + 6, y0 + 6, x0 + 38, y0 + 38), fill=_RIVER_ARROW)
+        d.text((x0 + 22, y0 + 22), hid[1:] or hid, font=font(20, True), fill=_WHITE, anchor="mm")
+        water = view.get("water", {}).get(hid, 0)
+        _drop(d, x0 + 58, y0 + 26, 9, _WATER if water else _fade(_WATER, 0.6))
+        _text(d, (x0 + 72, y0 + 24), f"×{water}", 24, INK if water else MUTED, True)
+        if hid == nile.get("source_headstream"):
+            _text(d, (x1 - 8, y0 + 24), f"Nile +{nile.get('extra_drops_per_round', 0)}", 16, _NILE, True, "rm")
+        drops = lay.tiles.get(str(tiles.get(hid)), [])
+        cw = (x1 - x0 - 16) / max(1, len(drops))
+        for i, n in enumerate(drops):
+            cell = (x0 + 8 + i * cw + 2, y0 + 50, x0 + 8 + (i + 1) * cw - 2, y1 - 8)
+            now = i + 1 == rnd and view.get("phase") != "over"
+            d.rounded_rectangle(cell, radius=5, fill=HIGHLIGHT if now else _WHITE, outline=_fade(_RIVER_ARROW, 0.3))
+            cx = (cell[0] + cell[2]) / 2
+            d.text((cx, cell[1] + 13), f"R{i + 1}", font=font(14), fill=MUTED if not now else INK, anchor="mm")
+            d.text((cx, cell[3] - 17), str(n), font=font(22, True), fill=INK, anchor="mm")
+
+
+def _draw_dams(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> None:
+    built = view.get("dams", {})
+    water = view.get("water", {})
+    for rec in lay.raw["dam_sites"]:
+        box = lay.dams[rec["id"]]
+        dam = built.get(rec["id"])
+        if dam is None:
+            red = rec.get("extra_cost_credits", 0) > 0
+            d.rounded_rectangle(box, radius=6, fill=_EMPTY, outline=_RED if red else _SLOT_LINE, width=3 if red else 2)
+            d.text(_centre(box), "dam", font=font(15), fill=_fade(_SLOT_LINE, 0.3), anchor="mm")
+            continue
+        _built_dam(d, box, dam["owner"], dam["level"], water.get(rec["id"], 0))
+
+
+def _built_dam(d: ImageDraw.ImageDraw, box: Box, owner: int, level: int, water: int) -> None:
+    """Owner colour (grey = neutral); one ring per unit of height, filled for each drop held."""
+    x0, y0, x1, _ = box
+    fill = _NEUTRAL if owner < 0 else seat_colour(owner)
+    d.rounded_rectangle(box, radius=6, fill=fill, outline=INK, width=2)
+    label = "neutral" if owner < 0 else f"P{owner + 1}"
+    d.text(((x0 + x1) / 2, y0 + 15), label, font=font(16, True), fill=_ink_on(fill), anchor="mm")
+    rings = max(level, water)
+    step = min(25.0, (x1 - x0 - 10) / max(1, rings))
+    r = min(10.0, step / 2 - 1)
+    sx = (x0 + x1) / 2 - (rings - 1) * step / 2
+    for i in range(rings):
+        cx, cy = sx + i * step, y0 + 46
+        ring = (cx - r, cy - r, cx + r, cy + r)
+        d.ellipse(ring, fill=_WATER if i < water else fill, outline=_WHITE, width=3)
+
+
+def _draw_conduits(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> None:
+    owners = view.get("conduits", {})
+    for rec in lay.raw["conduit_sites"]:
+        box = lay.conduits[rec["id"]]
+        owner = owners.get(rec["id"])
+        fill = _EMPTY if owner is None else seat_colour(owner)
+        d.rounded_rectangle(box, radius=6, fill=fill, outline=_SLOT_LINE if owner is None else INK, width=2)
+        ink = INK if owner is None else _ink_on(fill)
+        cx = (box[0] + box[2]) / 2
+        d.text((cx, box[1] + 19), f"×{rec['production']}", font=font(20, True), fill=ink, anchor="mm")
+        d.text((cx, box[1] + 44), f"→{rec.get('leads_to_zone', '?')}", font=font(16), fill=ink, anchor="mm")
+
+
+def _draw_powerhouses(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> None:
+    owners = view.get("powerhouses", {})
+    for rec in lay.raw["powerhouse_sites"]:
+        box = lay.powerhouses[rec["id"]]
+        owner = owners.get(rec["id"])
+        if owner is None:
+            red = rec.get("extra_cost_credits", 0) > 0
+            d.rounded_rectangle(box, radius=6, fill=_EMPTY, outline=_RED if red else _SLOT_LINE, width=3 if red else 2)
+            d.text(_centre(box), "⚡", font=font(18), fill=_fade(_SLOT_LINE, 0.3), anchor="mm")
+            continue
+        fill = seat_colour(owner)
+        d.rounded_rectangle(box, radius=6, fill=fill, outline=INK, width=2)
+        d.text(_centre(box), f"⚡P{owner + 1}", font=font(19, True), fill=_ink_on(fill), anchor="mm")
+
+
+def _draw_irrigation(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> None:
+    """Nile Affair irrigation areas (the view has no irrigation tiles yet: only the spaces in use)."""
+    used = view.get("occupied_spaces", {})
+    for area in lay.raw.get("irrigation_areas", []):
+        b = area["box"]
+        d.rounded_rectangle((b["x"], b["y"], b["x"] + b["w"], b["y"] + b["h"]), radius=8, fill=_IRRIGATION,
+                            outline=(60, 140, 60), width=2)
+        layout = area.get("layout", {})
+        for s in layout.get("stack_slots", []):
+            d.rectangle((s["x"], s["y"], s["x"] + s["w"], s["y"] + s["h"]), outline=(90, 150, 90), width=1)
+        d.text((b["x"] + b["w"] / 2, b["y"] + 40), "irrigation", font=font(14, True), fill=(40, 100, 40),
+               anchor="mm")
+        for s in layout.get("action_spaces", []):
+            occupant = used.get(s["id"])
+            fill = _WHITE if occupant is None else seat_colour(occupant)
+            d.rectangle((s["x"], s["y"], s["x"] + s["w"], s["y"] + s["h"]), fill=fill,
+                        outline=_RED if s.get("red_framed") else INK, width=2)
+
+
+def _draw_map(view: View) -> Image.Image:
+    lay = _layout(view.get("map") or "base")
+    img = Image.new("RGB", lay.size, BACKGROUND)
+    d = ImageDraw.Draw(img)
+    _draw_bands(img, d, lay)
+    _draw_zones(d, lay)
+    _draw_irrigation(d, lay, view)
+    _draw_river(d, lay)
+    _draw_pipes(d, lay, view)
+    _draw_headstreams(d, lay, view)
+    _draw_dams(d, lay, view)
+    _draw_conduits(d, lay, view)
+    _draw_powerhouses(d, lay, view)
+    return img
+
+
+# --------------------------------------------------------------------------- header (both pictures)
+
+
+def _status(view: View) -> tuple[str, Colour]:
+    """The line under the title, and the colour of its frame (the acting seat's)."""
+    if view.get("phase") == "over":
+        ranking = _ranking(view)
+        if not ranking:
+            return "Game over", INK
+        winners = [_seat_name(view, s) for r, s, _ in ranking if r == 1]
+        return f"Game over: {' & '.join(winners)} wins with {ranking[0][2]} VP", INK
+    seat = view.get("to_act")
+    if seat is None:
+        return "Waiting", INK
+    step = view.get("step") or ""
+    detail = view.get("step_detail") or {}
+    what = _STEP_TEXT.get(step, step.replace("_", " ")).format(s=detail.get("space") or "structure")
+    if step in ("drop", "machine") and detail.get("amount"):
+        what += f" ({detail['amount']})"
+    elif step == "construct" and detail.get("tile"):
+        level, _, kind = detail["tile"].partition("_")
+        what += f" with the {kind.lower()} tile" + (f" (level {level[1:]})" if level[1:].isdigit() else "")
+    elif step == "produce" and detail.get("space", "").startswith("turbine"):
+        what += f" ({detail.get('amount', 0):+d})"
+    elif step == "fulfil" and 0 < detail.get("amount", 0) < 999:
+        what += f" (up to {detail['amount']} energy)"
+    return f"▶ {_seat_name(view, seat)} {what}", seat_colour(seat)
+
+
+def _header_height(view: View) -> int:
+    return 182 if view.get("phase") == "over" else 122
+
+
+def _draw_header(d: ImageDraw.ImageDraw, view: View, subtitle: str) -> None:
+    x = MARGIN
+    w = _text(d, (x, 30), "BARRAGE", 40, _TITLE, True)
+    rnd = view.get("round", 1)
+    phase = {"draft": "draft", "actions": "actions", "over": "final scores"}.get(view.get("phase", ""), "")
+    _text(d, (x + w + 18, 32), f"Round {rnd} of {data.ROUNDS} · {phase}", 26, INK, True)
+    options = view.get("options", {})
+    extras = [("Nile map" if view.get("map") == "nile" else "base map")]
+    if options.get("leeghwater") == "yes":
+        extras.append("Leeghwater")
+    if options.get("intro") == "yes":
+        extras.append("intro")
+    _text(d, (WIDTH - MARGIN, 22), subtitle, 18, MUTED, True, "rm")
+    _text(d, (WIDTH - MARGIN, 46), " · ".join(extras), 16, MUTED, False, "rm")
+    text, colour = _status(view)
+    d.rounded_rectangle((x, 66, WIDTH - MARGIN, 110), radius=8, fill=PANEL, outline=colour, width=4)
+    _text(d, (x + 12, 88), _fit(d, text, WIDTH - 2 * MARGIN - 24, 23, True), 23, INK, True)
+    if view.get("phase") == "over":
+        _draw_ranking(d, view, 120)
+
+
+def _draw_ranking(d: ImageDraw.ImageDraw, view: View, y: int) -> None:
+    """Final ranking chips: place and seat, then the final score."""
+    x = MARGIN
+    ranking = _ranking(view)
+    width = (WIDTH - 2 * MARGIN - 8 * (len(ranking) - 1)) / max(1, len(ranking))
+    for rank, seat, score in ranking:
+        colour = seat_colour(seat)
+        ink = _ink_on(colour)
+        d.rounded_rectangle((x, y, x + width, y + 52), radius=8, fill=colour, outline=INK, width=2)
+        label = _fit(d, f"#{rank} {_seat_name(view, seat)}", width - 12, 19, True)
+        d.text((x + width / 2, y + 15), label, font=font(19, True), fill=ink, anchor="mm")
+        d.text((x + width / 2, y + 38), f"{score} VP", font=font(19, True), fill=ink, anchor="mm")
+        x += width + 8
+
+
+# --------------------------------------------------------------------------- picture 1: map + summary
+
+SUMMARY_ROW = 58
+LEGEND_H = 64
+INFO_H = 34
+
+
+def _summary_order(view: View) -> list[int]:
+    if view.get("phase") == "over" and view.get("final_scores"):
+        return [s for _, s, _ in _ranking(view)]
+    order = list(view.get("turn_order") or [])
+    return order + [s for s in range(len(view.get("companies", []))) if s not in order]
+
+
+def _draw_info(d: ImageDraw.ImageDraw, view: View, y: int) -> None:
+    """The round's bonus tile and the objective, on one line above the map."""
+    bonus = view.get("bonus_tiles") or []
+    rnd = view.get("round", 1)
+    parts = []
+    if 0 < rnd <= len(bonus):
+        parts.append(f"Round bonus: {_bonus_text(bonus[rnd - 1])}")
+    if view.get("objective"):
+        parts.append(f"Objective: {_objective_text(view['objective'])}")
+    _text(d, (MARGIN, y + INFO_H / 2), _fit(d, "   ·   ".join(parts), WIDTH - 2 * MARGIN, 19, True), 19, INK,
+          True)
+
+
+def _bonus_text(tile: str) -> str:
+    rec = data.BONUS_TILES.get(tile, {})
+    return f"{rec.get('vp_each', '?')} VP / {_BONUS_NOUN.get(tile, tile.lower())}"
+
+
+def _objective_text(tile: str) -> str:
+    return _OBJECTIVE_TEXT.get(tile, data.OBJECTIVES.get(tile, {}).get("counts", tile)[:40])
+
+
+def _draw_legend(d: ImageDraw.ImageDraw, y: int) -> None:
+    """What the map's marks mean, drawn with the same marks."""
+    x = MARGIN
+    cy = y + 16
+    d.rounded_rectangle((x, cy - 13, x + 52, cy + 13), radius=5, fill=_NEUTRAL, outline=INK)
+    for i in range(2):  # a dam of height 2 holding one drop, as on the map
+        rx = x + 14 + i * 24
+        d.ellipse((rx - 9, cy - 9, rx + 9, cy + 9), fill=_WATER if i == 0 else _NEUTRAL, outline=_WHITE, width=3)
+    x += 58 + _text(d, (x + 58, cy), "water held / room (rings = dam height)", 16, MUTED)
+    d.rectangle((x + 14, cy - 9, x + 40, cy + 9), fill=_NEUTRAL, outline=INK)
+    x += 46 + _text(d, (x + 46, cy), "neutral dam", 16, MUTED)
+    d.rectangle((x + 14, cy - 9, x + 40, cy + 9), fill=_EMPTY, outline=_RED, width=3)
+    _text(d, (x + 46, cy), "site costs +3 credits", 16, MUTED)
+    cy += 30
+    x = MARGIN
+    x += _text(d, (x, cy), "×5 →8: conduit production value, leads to zone 8", 16, MUTED) + 24
+    d.line((x, cy, x + 40, cy), fill=_RIVER, width=8)
+    _arrow_head(d, (x, cy), (x + 40, cy), _RIVER_ARROW)
+    _text(d, (x + 48, cy), "river flow", 16, MUTED)
+
+
+def _draw_summary_row(d: ImageDraw.ImageDraw, view: View, seat: int, y: int, viewer: int | None) -> None:
+    c = view["companies"][seat]
+    colour = seat_colour(seat)
+    acting = view.get("to_act") == seat and view.get("phase") != "over"
+    box = (MARGIN, y, WIDTH - MARGIN, y + SUMMARY_ROW - 6)
+    d.rounded_rectangle(box, radius=8, fill=_ACT_BAND if acting else PANEL, outline=colour, width=3)
+    d.rectangle((MARGIN + 3, y + 3, MARGIN + 12, y + SUMMARY_ROW - 9), fill=colour)
+    top, low = y + 17, y + 39
+    name = ("▶ " if acting else "") + _seat_name(view, seat) + (" (you)" if viewer == seat else "")
+    _text(d, (MARGIN + 22, top), _fit(d, name, 250, 21, True), 21, colour, True)
+    extra = _officer_name(c["officer"]) if c.get("officer") else ""
+    if c.get("out") and view.get("phase") == "actions":
+        extra += " · passed"
+    _text(d, (MARGIN + 22, low), _fit(d, extra, 250, 15), 15, MUTED)
+    finals = view.get("final_scores")
+    hand, done = len(c.get("contracts", [])), len(c.get("fulfilled", []))
+    cols = [
+        (292, str(finals[seat] if finals else c["vp"]), "final VP" if finals else "VP"),
+        (382, str(c["energy"]), "energy ⚡"), (472, str(c["credits"]), "credits"),
+        (562, str(c["engineers"] + c.get("architect", 0)), "engineers"),
+        (660, str(c["excavators"]), "excavators"), (760, str(c["mixers"]), "mixers"),
+        (850, f"{done} / {hand}", "done / hand"),
+    ]
+    for x, value, label in cols:
+        _text(d, (x, top), value, 22, INK, True)
+        _text(d, (x, low), label, 14, MUTED)
+
+
+def render(view: View, *, viewer_seat: int | None = None, scale: float = 1.0) -> bytes:
+    """The map picture for ``view`` (``rules.barrage`` ``GAME.view``) as PNG bytes.
+
+    Header (round, phase, who acts; the final ranking once the game is over), the round bonus and
+    objective, the map, a legend, and one summary line per company. ``viewer_seat`` marks that seat
+    "(you)"; ``scale`` resizes the picture. The same view always gives the same bytes.
+    """
+    map_img = _draw_map(view)
+    seats = _summary_order(view)
+    head = _header_height(view)
+    map_top = head + INFO_H
+    summary_top = map_top + map_img.height + LEGEND_H
+    height = max(math.ceil(WIDTH * MIN_RATIO), summary_top + len(seats) * SUMMARY_ROW + MARGIN)
+    image, d = new_canvas(WIDTH, height)
+    _draw_header(d, view, "map")
+    _draw_info(d, view, head)
+    image.paste(map_img, ((WIDTH - map_img.width) // 2, map_top))
+    _draw_legend(d, map_top + map_img.height + 4)
+    for i, seat in enumerate(seats):
+        _draw_summary_row(d, view, seat, summary_top + i * SUMMARY_ROW, viewer_seat)
+    return _finish(image, scale)
+
+
+def _finish(image: Image.Image, scale: float) -> bytes:
+    if scale != 1.0:
+        size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
+        image = image.resize(size, Image.Resampling.LANCZOS)
+    return to_png(image)
+
+
+# --------------------------------------------------------------------------- picture 2: boards
+
+Section = tuple[int, Callable[[ImageDraw.ImageDraw, int], None]]
+"""(height, draw(d, top)) of one part of the boards picture."""
+
+
+def _section_title(d: ImageDraw.ImageDraw, y: int, title: str, note: str = "") -> None:
+    w = _text(d, (MARGIN, y + 14), title, 22, _TITLE, True)
+    if note:
+        _text(d, (MARGIN + w + 12, y + 15), note, 16, MUTED)
+
+
+def _chip(d: ImageDraw.ImageDraw, box: Box, fill: Colour, top: str, bottom: str = "", outline: Colour = INK,
+          size: int = 17) -> None:
+    """A rounded card with one or two centred lines, shrunk (then cut) to fit."""
+    d.rounded_rectangle(box, radius=6, fill=fill, outline=outline, width=2)
+    cx, w = (box[0] + box[2]) / 2, box[2] - box[0] - 6
+    if bottom:
+        _fitted(d, (cx, box[1] + 14), top, w, size, True)
+        _fitted(d, (cx, box[3] - 13), bottom, w, size - 3, False)
+    else:
+        _fitted(d, _centre(box), top, w, size, True)
+
+
+def _fitted(d: ImageDraw.ImageDraw, xy: Point, text: str, width: float, size: int, bold: bool) -> None:
+    """Centred text, a few sizes smaller when it is too wide, cut only below 11 px."""
+    while size > 11 and d.textlength(text, font=font(size, bold)) > width:
+        size -= 1
+    d.text(xy, _fit(d, text, width, size, bold), font=font(size, bold), fill=INK, anchor="mm")
+
+
+def _contract_chip(d: ImageDraw.ImageDraw, x: float, y: float, w: float, cid: str, h: float = 46) -> None:
+    rec = data.CONTRACTS.get(cid, {})
+    fill = _CONTRACT_FILL.get(rec.get("type", ""), _WHITE)
+    _chip(d, (x, y, x + w, y + h), fill, f"{rec.get('energy_required', '?')}⚡", _contract_reward(rec))
+
+
+def _tile_chip(d: ImageDraw.ImageDraw, x: float, y: float, w: float, tile: str, h: float = 30) -> None:
+    level = data.TECH.get(tile, {}).get("level", 0)
+    _chip(d, (x, y, x + w, y + h), _TILE_FILL.get(level, _WHITE), _tile_label(tile), size=15)
+
+
+def _energy_section(view: View) -> Section:
+    track = data.ENERGY_TRACK
+    spaces = int(track.get("spaces", 32))
+
+    def draw(d: ImageDraw.ImageDraw, y: int) -> None:
+        awards = track.get("ranking_awards", {})
+        _section_title(d, y, "Energy this round",
+                       f"1st {awards.get('first_vp', '?')} VP, 2nd {awards.get('second_vp', '?')} VP; "
+                       "$ = credits at round end")
+        x0, cw = MARGIN, (WIDTH - 2 * MARGIN) / spaces
+        bar = y + 96
+        stacks: dict[int, int] = {}
+        for seat, c in enumerate(view.get("companies", [])):
+            cell = min(c.get("energy", 0), spaces - 1)
+            k = stacks.get(cell, 0)
+            stacks[cell] = k + 1
+            cx, cy = x0 + (cell + 0.5) * cw, bar - 14 - k * 24
+            d.ellipse((cx - 12, cy - 12, cx + 12, cy + 12), fill=seat_colour(seat), outline=INK, width=2)
+            d.text((cx, cy), str(seat + 1), font=font(14, True), fill=_ink_on(seat_colour(seat)), anchor="mm")
+        section = int(data.BONUS_FORMULA.get("energy_per_round_section", 6))
+        credits = {r["min_energy"]: r["credits"] for r in track.get("credit_rewards", [])}
+        for i in range(spaces):
+            cell = (x0 + i * cw, bar, x0 + (i + 1) * cw, bar + 30)
+            shade = (i // section) % 2 if section else 0
+            d.rectangle(cell, fill=(236, 230, 214) if shade else _WHITE, outline=_SLOT_LINE)
+            d.text(_centre(cell), str(i), font=font(13), fill=INK, anchor="mm")
+            if i in credits:
+                d.text(((cell[0] + cell[2]) / 2, bar + 42), f"${credits[i]}", font=font(13, True),
+                       fill=(30, 120, 50), anchor="mm")
+
+    return 148, draw
+
+
+def _rounds_section(view: View) -> Section:
+    bonus = view.get("bonus_tiles") or []
+    rnd = view.get("round", 1)
+
+    def draw(d: ImageDraw.ImageDraw, y: int) -> None:
+        formula = data.BONUS_FORMULA
+        _section_title(d, y, "Round bonus tiles",
+                       f"need ≥{formula.get('min_energy', 6)} energy; −{formula.get('malus_per_missing_section', 4)}"
+                       f" VP per missing {formula.get('energy_per_round_section', 6)} below 6×round")
+        w = 128
+        for i, tile in enumerate(bonus):
+            x = MARGIN + i * (w + 6)
+            now = i + 1 == rnd and view.get("phase") != "over"
+            past = i + 1 < rnd or view.get("phase") == "over"
+            fill = HIGHLIGHT if now else (_fade(PANEL, 0.3) if past else PANEL)
+            _chip(d, (x, y + 32, x + w, y + 82), fill, f"Round {i + 1}", _bonus_text(tile),
+                  outline=INK if now else _SLOT_LINE)
+        x = MARGIN + len(bonus) * (w + 6) + 6
+        vp = "/".join(str(v) for v in data.OBJECTIVE_VP)
+        _chip(d, (x, y + 32, WIDTH - MARGIN, y + 82), (250, 236, 214), f"Objective · {vp} VP",
+              _objective_text(view.get("objective", "")))
+
+    return 92, draw
+
+
+PANEL_H = 316
+"""Height of one company panel; two panels share a row."""
+
+
+def _companies_section(view: View, viewer: int | None) -> list[Section]:
+    """The company boards, two side by side per row."""
+    seats = [s for s in _summary_order(view) if view["companies"][s].get("company") or view.get("phase") != "draft"]
+    half = (WIDTH - 2 * MARGIN - 12) / 2
+    out: list[Section] = []
+    for i in range(0, len(seats), 2):
+        pair = seats[i:i + 2]
+
+        def draw(d: ImageDraw.ImageDraw, y: int, pair: list[int] = pair) -> None:
+            for k, seat in enumerate(pair):
+                _company_panel(d, view, seat, MARGIN + k * (half + 12), y, half, viewer)
+
+        out.append((PANEL_H, draw))
+    return out
+
+
+def _company_panel(d: ImageDraw.ImageDraw, view: View, seat: int, x0: float, y: int, w: float,
+                   viewer: int | None) -> None:
+    c = view["companies"][seat]
+    colour = seat_colour(seat)
+    acting = view.get("to_act") == seat and view.get("phase") != "over"
+    d.rounded_rectangle((x0, y, x0 + w, y + PANEL_H), radius=10, fill=PANEL, outline=colour, width=5 if acting else 3)
+    if acting:
+        d.rounded_rectangle((x0 + 5, y + 5, x0 + w - 5, y + 58), radius=6, fill=_ACT_BAND)
+    d.rectangle((x0 + 3, y + 3, x0 + 11, y + PANEL_H - 3), fill=colour)
+    x, right = x0 + 20, x0 + w - 12
+    _company_title(d, view, c, seat, x, right, y + 20, viewer)
+    _company_stats(d, c, x, right, y + 76)
+    _company_pieces(d, c, colour, x, right, y + 128)
+    _company_tiles(d, c, x, right, y + 168)
+    _company_wheel(d, c, x, right, y + 202)
+    _company_contracts(d, c, x, right, y + 262)
+
+
+def _company_title(d: ImageDraw.ImageDraw, view: View, c: dict[str, Any], seat: int, x: float, right: float,
+                   y: int, viewer: int | None) -> None:
+    name = _seat_name(view, seat) + (" (you)" if viewer == seat else "")
+    finals = view.get("final_scores")
+    vp = f"{finals[seat]} VP final" if finals else f"{c['vp']} VP"
+    vw = _text(d, (right, y), vp, 23, INK, True, "rm")
+    _text(d, (x, y), _fit(d, name, right - x - vw - 10, 23, True), 23, seat_colour(seat), True)
+    marks = [_officer_name(c["officer"])] if c.get("officer") else []
+    order = view.get("turn_order") or []
+    if seat in order and view.get("phase") == "actions":
+        marks.append(f"turn {order.index(seat) + 1}/{len(order)}")
+    if c.get("out") and view.get("phase") == "actions":
+        marks.append("passed")
+    if view.get("to_act") == seat and view.get("phase") != "over":
+        marks.insert(0, "▶ to act")
+    _text(d, (x, y + 26), _fit(d, " · ".join(marks), right - x - 110, 16), 16, INK)
+    used = set(c.get("used_spaces", []))
+    _text(d, (right - 104, y + 26), "board", 13, MUTED, anchor="rm")
+    for i in range(4):  # the company board's own construction spaces, filled when used this round
+        sid = f"company-{i + 1}"
+        sp = data.SPACES.get(sid, {})
+        box = (right - 98 + i * 25, y + 16, right - 76 + i * 25, y + 37)
+        d.rectangle(box, fill=seat_colour(c["seat"]) if sid in used else _WHITE,
+                    outline=_RED if sp.get("extra_credits") else INK, width=2)
+        d.text(_centre(box), str(sp.get("engineers", "")), font=font(13, True),
+               fill=_ink_on(seat_colour(c["seat"])) if sid in used else INK, anchor="mm")
+
+
+def _company_stats(d: ImageDraw.ImageDraw, c: dict[str, Any], x: float, right: float, y: int) -> None:
+    eng = f"{c['engineers']}" + ("+A" if c.get("architect") else "")
+    works = len(c.get("external_works") or [])
+    lines = [
+        [("energy", f"{c['energy']}" + (f" (last {c['last_energy']})" if c.get("last_energy") else "")),
+         ("credits", str(c["credits"])), ("engineers", eng)],
+        [("excavators", str(c["excavators"])), ("mixers", str(c["mixers"]))]
+        + ([("ext. works", str(works))] if works else []),
+    ]
+    for k, items in enumerate(lines):
+        cx = x
+        for label, value in items:
+            cx += _text(d, (cx, y + k * 26), label + " ", 16, MUTED)
+            cx += _text(d, (cx, y + k * 26), value, 20, INK, True) + 16
+
+
+def _company_pieces(d: ImageDraw.ImageDraw, c: dict[str, Any], colour: Colour, x: float, right: float,
+                    y: int) -> None:
+    """Pieces still on the company board (filled) and already built (hollow): three kinds a line."""
+    left, built = c.get("pieces_left", {}), c.get("built", {})
+    for k, kind in enumerate(left):
+        px, py = x + (k % 3) * 146, y + (k // 3) * 24
+        px += _text(d, (px, py), _STRUCTURE_NAME.get(kind, kind), 15, MUTED) + 5
+        for i in range(left[kind] + built.get(kind, 0)):
+            d.rectangle((px, py - 7, px + 12, py + 7), fill=colour if i < left[kind] else _WHITE, outline=INK)
+            px += 15
+    buildings = c.get("buildings") or []
+    if buildings:
+        bx = x + (len(left) % 3) * 146 + 6 if len(left) % 3 else x
+        by = y + ((len(left) - 1) // 3) * 24 if len(left) % 3 else y + (len(left) // 3) * 24
+        names = ", ".join(data.BUILDINGS.get(b, {}).get("name", b) for b in buildings)
+        _text(d, (bx, by), _fit(d, names, right - bx, 14), 14, INK)
+
+
+def _company_tiles(d: ImageDraw.ImageDraw, c: dict[str, Any], x: float, right: float, y: int) -> None:
+    _text(d, (x, y + 14), "Tiles", 16, MUTED, True)
+    x += 50
+    tiles = c.get("tiles", [])
+    w = min(72.0, (right - x) / max(1, len(tiles)) - 4)
+    for t in tiles:
+        _tile_chip(d, x, y, w, t, 28)
+        x += w + 4
+
+
+def _company_wheel(d: ImageDraw.ImageDraw, c: dict[str, Any], x: float, right: float, y: int) -> None:
+    """Segments in the order they come back: 1 rotation away first, the open segment last."""
+    wheel = c.get("wheel", [])
+    _text(d, (x, y + 14), "Wheel", 16, MUTED, True)
+    _text(d, (x, y + 36), "back in", 13, MUTED)
+    x += 62
+    n = len(wheel)
+    w = (right - x) / max(1, n) - 4
+    for k in range(n):
+        seg = wheel[(c.get("wheel_slot", 0) + 1 + k) % n]
+        is_open = k == n - 1
+        empty = not seg["tiles"] and not seg["excavators"] and not seg["mixers"]
+        d.rounded_rectangle((x, y, x + w, y + 52), radius=6,
+                            fill=(250, 240, 200) if is_open else (_EMPTY if empty else _WHITE),
+                            outline=INK if is_open else _SLOT_LINE, width=2)
+        d.text((x + 4, y + 10), "open" if is_open else str(k + 1), font=font(12, True), fill=MUTED, anchor="lm")
+        d.text((x + w - 4, y + 10), _machinery(seg["excavators"], seg["mixers"]).replace(" ", ""),
+               font=font(12, True), fill=INK, anchor="rm")
+        tiles = seg["tiles"]
+        tw = (w - 6 - 2 * (len(tiles) - 1)) / max(1, len(tiles))
+        for i, t in enumerate(tiles):
+            _tile_chip(d, x + 3 + i * (tw + 2), y + 21, tw, t, 27)
+        x += w + 4
+
+
+def _company_contracts(d: ImageDraw.ImageDraw, c: dict[str, Any], x: float, right: float, y: int) -> None:
+    """Contracts in hand (energy needed, reward), then the fulfilled ones (face down: energy only)."""
+    done = c.get("fulfilled", [])
+    _text(d, (x, y + 12), "Hand", 16, MUTED, True)
+    _text(d, (x, y + 32), f"{len(done)} done", 13, MUTED)
+    x += 56
+    hand = c.get("contracts", [])
+    w = min(112.0, (right - x - 40 * min(len(done), 2)) / max(1, len(hand)) - 4)
+    for cid in hand:
+        _contract_chip(d, x, y - 2, w, cid, 44)
+        x += w + 4
+    for cid in done:
+        if x + 38 > right:
+            break
+        rec = data.CONTRACTS.get(cid, {})
+        fill = _fade(_CONTRACT_FILL.get(rec.get("type", ""), _WHITE), 0.3)
+        _chip(d, (x + 2, y + 4, x + 38, y + 34), fill, f"{rec.get('energy_required', '')}✔", size=13,
+              outline=_SLOT_LINE)
+        x += 40
+
+
+def _offer_section(view: View) -> Section:
+    def draw(d: ImageDraw.ImageDraw, y: int) -> None:
+        _section_title(d, y, "Contract office", "⚡ needed → reward")
+        x = MARGIN
+        _text(d, (x, y + 58), "National", 17, MUTED, True)
+        x += 96
+        for cid in view.get("national_contracts", []):
+            _contract_chip(d, x, y + 35, 140, cid)
+            x += 146
+        piles = view.get("private_piles", [])
+        x = MARGIN
+        for i, (colour, cards) in enumerate(zip(data.PRIVATE_COLOURS, view.get("private_contracts", []),
+                                               strict=False)):
+            gx = x + i * 322
+            for j, cid in enumerate(cards[:2]):
+                _contract_chip(d, gx + j * 128, y + 90, 122, cid)
+            pile = piles[i] if i < len(piles) else 0
+            fill = _CONTRACT_FILL[colour]
+            d.rounded_rectangle((gx + 258, y + 92, gx + 310, y + 134), radius=6, fill=_fade(fill, 0.2),
+                                outline=_SLOT_LINE)
+            d.text((gx + 284, y + 104), "pile", font=font(13), fill=MUTED, anchor="mm")
+            d.text((gx + 284, y + 123), str(pile), font=font(17, True), fill=INK, anchor="mm")
+
+    return 146, draw
+
+
+def _patent_section(view: View) -> Section:
+    patent = view.get("patent_office") or []
+    works = view.get("external_works") or []
+
+    def draw(d: ImageDraw.ImageDraw, y: int) -> None:
+        x = MARGIN
+        if patent:
+            _text(d, (x, y + 14), "Patent office", 20, _TITLE, True)
+            _text(d, (x, y + 38), f"deck {view.get('patent_deck', 0)}", 15, MUTED)
+            x += 148
+            for t in patent:
+                if t:
+                    _tile_chip(d, x, y + 8, 88, t, 34)
+                else:
+                    d.rounded_rectangle((x, y + 8, x + 88, y + 42), radius=6, outline=_SLOT_LINE)
+                x += 94
+            x += 14
+        if works or view.get("options", {}).get("leeghwater") == "yes":
+            _text(d, (x, y + 14), "Ext. works", 20, _TITLE, True)
+            _text(d, (x, y + 38), f"deck {view.get('external_work_deck', 0)}", 15, MUTED)
+            x += 122
+            w = min(150.0, (WIDTH - MARGIN - x) / max(1, len(works)) - 6)
+            for wid in works:
+                rec = data.EXTERNAL_WORKS.get(wid)
+                if rec is None:  # taken this round
+                    d.rounded_rectangle((x, y + 2, x + w, y + 48), radius=6, outline=_SLOT_LINE)
+                    d.text((x + w / 2, y + 25), "taken", font=font(15), fill=MUTED, anchor="mm")
+                else:
+                    cost = rec.get("machinery_cost", {})
+                    _chip(d, (x, y + 2, x + w, y + 48), (236, 226, 246),
+                          f"pay {_machinery(cost.get('excavator', 0), cost.get('mixer', 0))}",
+                          _reward_text(rec.get("reward", {})))
+                x += w + 6
+
+    return (58, draw) if patent or works else (0, draw)
+
+
+def _buildings_section(view: View) -> Section:
+    buildings = view.get("buildings") or {}
+    used = view.get("occupied_spaces", {})
+    players = view.get("players", 0)
+    row = 40
+
+    def draw(d: ImageDraw.ImageDraw, y: int) -> None:
+        _section_title(d, y, "Private buildings", "construction slots (+3 = extra credits) · engineer spaces")
+        y += 32
+        for bid, owners in buildings.items():
+            rec = data.BUILDINGS.get(bid, {})
+            cost = rec.get("construction_cost", {})
+            _text(d, (MARGIN, y + 17), rec.get("name", bid), 17, INK, True)
+            _text(d, (MARGIN + 200, y + 17), f"{_machinery(cost.get('excavator', 0), cost.get('mixer', 0))} · "
+                  f"{rec.get('vp_end_of_game', 0)} VP", 15, MUTED)
+            x = MARGIN + 330
+            for i, owner in enumerate(owners):
+                slot = data.BUILDING_SLOTS[i] if i < len(data.BUILDING_SLOTS) else {}
+                _space_box(d, (x, y + 4, x + 54, y + 32), owner if owner >= 0 else None,
+                           "+3" if slot.get("extra_credits") else "", players in slot.get("player_counts", [players]))
+                x += 60
+            x += 40
+            for i, sp in enumerate(rec.get("engineer_spaces", [])):
+                label = f"{sp['engineers']}e" + ("+3" if sp.get("extra_credits") else "")
+                _space_box(d, (x, y + 4, x + 50, y + 32), used.get(f"{bid}-s{i}"), label, True)
+                x += 56
+            y += row
+
+    return (32 + row * len(buildings) + 8, draw) if buildings else (0, draw)
+
+
+def _space_box(d: ImageDraw.ImageDraw, box: Box, occupant: int | None, label: str, open_: bool) -> None:
+    """An action or construction space: the occupant's colour, or empty; crossed out when unused."""
+    fill = seat_colour(occupant) if occupant is not None else (_WHITE if open_ else (214, 210, 200))
+    red = label.endswith("+3")
+    d.rounded_rectangle(box, radius=5, fill=fill, outline=_RED if red else INK, width=2)
+    if not open_:
+        d.line((box[0] + 4, box[3] - 4, box[2] - 4, box[1] + 4), fill=_SLOT_LINE, width=2)
+    elif label:
+        ink = _ink_on(fill) if occupant is not None else INK
+        d.text(_centre(box), label, font=font(14, True), fill=ink, anchor="mm")
+
+
+def _space_label(sid: str) -> str:
+    """A few characters for an action space: the produce bonus, drops, rotations, machinery, …"""
+    act = data.SPACES.get(sid, {}).get("action", {})
+    pay = f" ${act['pay_credits']}" if act.get("pay_credits") else ""
+    if "produce" in act:
+        return f"{act['produce']['bonus']:+d}"
+    if "place_drop" in act:
+        return f"{act['place_drop']} drop"
+    if "flow_drop" in act:
+        return f"{act['flow_drop']} flow"
+    if "rotate_wheel" in act:
+        return f"rot {act['rotate_wheel']}{pay}"
+    if "any_machine" in act:
+        return f"any{pay}"
+    if "excavator" in act:
+        return ("E+M" if "mixer" in act else "E") + pay
+    if "take_contracts" in act:
+        return f"take {act['take_contracts']}"
+    if "take_patent_tile" in act:
+        return f"tile {act['take_patent_tile']}"
+    if "fulfill_external_work" in act:
+        return f"work {act['fulfill_external_work']}"
+    if "credit_per_engineer" in act:
+        return "1 cr/eng"
+    return sid.rsplit("-", 1)[-1]
+
+
+def _spaces_section(view: View) -> Section:
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for sp in view.get("action_spaces", []):
+        board = sp["id"].split("-")[0]
+        groups.setdefault("irrigation" if board.startswith("irrigation") else board, []).append(sp)
+    rows = _space_rows(groups)
+    row_h = 56
+
+    def draw(d: ImageDraw.ImageDraw, y: int) -> None:
+        _section_title(d, y, "Action spaces", "colour = taken this round; dots = engineers; red = +3 credits")
+        y += 34
+        for name, spaces in rows:
+            _text(d, (MARGIN, y + 22), name, 17, INK, True)
+            x = MARGIN + 112
+            w = min(90.0, (WIDTH - MARGIN - x) / max(1, len(spaces)) - 6)
+            for sp in spaces:
+                _action_box(d, (x, y, x + w, y + 46), sp)
+                x += w + 6
+            y += row_h
+
+    return 34 + row_h * len(rows) + 6, draw
+
+
+def _space_rows(groups: dict[str, list[dict[str, Any]]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """One row per board; the bank joins the water row, and a board of more than 9 spaces splits."""
+    rows: list[tuple[str, list[dict[str, Any]]]] = []
+    for board, spaces in groups.items():
+        name = _BOARD_NAME.get(board, board.replace("_", " ").title())
+        if board == "bank" and rows and rows[-1][0] == "Water":
+            rows[-1] = ("Water/Bank", rows[-1][1] + spaces)
+            continue
+        for i in range(0, len(spaces), 9 if len(spaces) > 10 else 10):
+            rows.append((name if i == 0 else "", spaces[i:i + (9 if len(spaces) > 10 else 10)]))
+    return rows
+
+
+def _action_box(d: ImageDraw.ImageDraw, box: Box, sp: dict[str, Any]) -> None:
+    occupant = sp.get("occupied_by")
+    fill = seat_colour(occupant) if occupant is not None else _WHITE
+    d.rounded_rectangle(box, radius=6, fill=fill, outline=_RED if sp.get("extra_credits") else INK,
+                        width=3 if sp.get("extra_credits") else 2)
+    ink = _ink_on(fill) if occupant is not None else INK
+    cx = (box[0] + box[2]) / 2
+    label = _fit(d, _space_label(sp["id"]), box[2] - box[0] - 6, 16, True)
+    d.text((cx, box[1] + 15), label, font=font(16, True), fill=ink, anchor="mm")
+    need = sp.get("engineers")
+    if need is None:
+        d.text((cx, box[3] - 12), "any", font=font(13), fill=ink, anchor="mm")
+        return
+    for i in range(need):
+        ex = cx + (i - (need - 1) / 2) * 14
+        d.ellipse((ex - 5, box[3] - 17, ex + 5, box[3] - 7), fill=ink)
+
+
+def _draft_section(view: View) -> Section:
+    draft = view.get("draft")
+    if not draft:
+        return 0, lambda d, y: None
+
+    def draw(d: ImageDraw.ImageDraw, y: int) -> None:
+        _section_title(d, y, "Draft", "company + officer, and a starting contract")
+        x = MARGIN
+        for company, officer in draft.get("matchups", []):
+            taken = not company
+            label = data.COMPANIES.get(company, {}).get("name", "taken") if company else "taken"
+            _chip(d, (x, y + 34, x + 150, y + 80), (230, 230, 230) if taken else _WHITE, label,
+                  _officer_name(officer) if officer else "", outline=_SLOT_LINE if taken else INK)
+            x += 156
+        x = MARGIN
+        for cid in draft.get("starting_contracts", []):
+            _contract_chip(d, x, y + 88, 150, cid)
+            x += 156
+
+    return 142, draw
+
+
+def _log_section(view: View) -> Section:
+    lines = (view.get("log") or [])[-6:]
+
+    def draw(d: ImageDraw.ImageDraw, y: int) -> None:
+        _section_title(d, y, "Latest")
+        for i, line in enumerate(lines):
+            _text(d, (MARGIN, y + 44 + i * 24), _fit(d, line, WIDTH - 2 * MARGIN, 17), 17, MUTED)
+
+    return (36 + 24 * len(lines) + 8, draw) if lines else (0, draw)
+
+
+def _board_sections(view: View, viewer: int | None) -> list[Section]:
+    sections = [_draft_section(view), _energy_section(view), _rounds_section(view)]
+    sections += _companies_section(view, viewer)
+    sections += [_offer_section(view), _patent_section(view), _buildings_section(view), _spaces_section(view),
+                 _log_section(view)]
+    return [s for s in sections if s[0] > 0]
+
+
+def render_boards(view: View, *, viewer_seat: int | None = None, scale: float = 1.0) -> bytes:
+    """The second picture for ``view``: the energy track, round bonus tiles and objective, every company's
+    board (resources, pieces left, tiles, wheel, contracts), the contract and patent offices, external works,
+    private buildings, action spaces in use, the draft and the latest events. Same arguments as ``render``.
+    """
+    sections = _board_sections(view, viewer_seat)
+    head = _header_height(view)
+    gap = 14
+    height = head + sum(h + gap for h, _ in sections) + MARGIN
+    height = max(height, math.ceil(WIDTH * MIN_RATIO))
+    image, d = new_canvas(WIDTH, height)
+    _draw_header(d, view, "boards")
+    y = head
+    for h, draw in sections:
+        draw(d, y)
+        y += h + gap
+    return _finish(image, scale)
+
+
+__all__ = ["WIDTH", "render", "render_boards"]
