@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import shlex
 from typing import TYPE_CHECKING, Any
@@ -149,7 +150,9 @@ def _is_manager(interaction: discord.Interaction) -> bool:
     return bool(perms and perms.manage_guild)
 
 
-GAME_CHOICES = [app_commands.Choice(name=g.info.title, value=name) for name, g in GAMES.items()]
+PLAYABLE = tuple(name for name in GAMES if importlib.util.find_spec(f"cogs.{name}") is not None)
+"""Games with a cog; an engine without one plays only in local mode (``python bot.py demo``)."""
+GAME_CHOICES = [app_commands.Choice(name=GAMES[name].info.title, value=name) for name in PLAYABLE]
 
 
 class Lobby(commands.GroupCog, group_name="game", group_description="Start and manage board games"):
@@ -166,6 +169,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
             if interaction.guild_id is None:
                 raise InvalidOption("Games are played in a server channel, not in DMs.")
             engine = get_game(game)
+            if game not in self.bot.game_cogs:
+                raise InvalidOption(
+                    f"{engine.info.title} cannot be played in Discord yet; try it locally with "
+                    f"`python bot.py demo {game} --players {engine.info.min_players}`."
+                )
             session = await self.bot.host.create_lobby(
                 game,
                 guild_id=interaction.guild_id,

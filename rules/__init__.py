@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.base import Game, InvalidOption
 
-_MODULES = ("imperium", "ra", "alhambra_dice")
+_MODULES = ("imperium", "ra", "alhambra_dice", "barrage")
 """Adding a game = one package under rules/ exporting GAME (and AIS) + its name here."""
 
 GAMES: dict[str, Game[Any, Any]] = {
