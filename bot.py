@@ -30,7 +30,7 @@ from rules.base import RulesError
 
 log = logging.getLogger("bot")
 
-EXTENSIONS = ("cogs.lobby", "cogs.imperium", "cogs.ra", "cogs.alhambra_dice")
+EXTENSIONS = ("cogs.lobby", "cogs.imperium", "cogs.ra", "cogs.alhambra_dice", "cogs.barrage")
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,10 @@ class GameCog(commands.Cog):
     def render(self, session: Session, viewer: int | None = None) -> bytes:
         return type(self).renderer(session.view(viewer), viewer_seat=viewer)
 
+    def pictures(self, session: Session, viewer: int | None = None) -> list[discord.File]:
+        """The board as attachments; a game too dense for one picture (Barrage) returns several."""
+        return [png_file(self.render(session, viewer), f"{self.game_name}-{session.version}.png")]
+
     def public_controls(self, session: Session) -> discord.ui.View | None:
         """Buttons (or selects) for the one human seat to act, from its legal actions."""
         acting = [s for s in session.to_act() if not session.seats[s].is_ai]
@@ -125,9 +129,9 @@ class GameCog(commands.Cog):
         content = clip("\n".join(lines) or "\u200b")
         try:
             if with_board:
-                image = await asyncio.to_thread(self.render, session, None)
+                files = await asyncio.to_thread(self.pictures, session, None)
                 controls = self.public_controls(session)
-                kwargs: dict[str, Any] = {"file": png_file(image, f"{self.game_name}-{session.version}.png")}
+                kwargs: dict[str, Any] = {"files": files}
                 if controls is not None:
                     kwargs["view"] = controls
                 message = await channel.send(content, **kwargs)
@@ -304,8 +308,7 @@ async def show_current_board(interaction: discord.Interaction, sid: str, note: s
         await reply(interaction, f"⚠️ {note}")
         return
     seat = session.seat_of(interaction.user.id)
-    image = await asyncio.to_thread(cog.render, session, seat)
-    kwargs: dict[str, Any] = {"file": png_file(image, f"{session.record.game}-{session.version}.png")}
+    kwargs: dict[str, Any] = {"files": await asyncio.to_thread(cog.pictures, session, seat)}
     lines = [note, *cog.status_lines(session)]
     await reply(interaction, clip("\n".join(lines)), **kwargs)
 

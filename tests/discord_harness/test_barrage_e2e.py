@@ -1,0 +1,53 @@
+"""A 2-player Barrage game (base map) through Discord: draft, guided turns, two pictures, a restart."""
+
+from __future__ import annotations
+
+import random
+
+from rules.barrage import GAME
+from tests.discord_harness.test_alhambra_dice_e2e import control_codes, play_code
+
+RESTART_AT = 40
+
+
+async def test_two_player_base_game_with_restart(simcord_env, simcord_bot, new_bot):
+    env, bot = simcord_env, simcord_bot
+    bot.host.seed_source = lambda: 11
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    players = [guild.add_member(env.create_user(n)) for n in ("alice", "bob")]
+    await players[0].slash(channel, "game new", game="barrage", options="map=base")
+    thread = channel.threads[0]
+    await players[1].click(thread.last_message, label="Join")
+    await players[0].click(thread.last_message, label="Start")
+    sid = (await bot.host.open_sessions())[0].id
+
+    rng = random.Random(11)
+    moves = 0
+    while True:
+        session = await bot.host.get(sid)
+        if session.status != "active":
+            break
+        if moves == RESTART_AT:
+            bot = new_bot()
+            await env.restart_bot(bot)
+            session = await bot.host.get(sid)
+        seat = min(session.to_act())
+        board = thread.last_message
+        # Two pictures (map and boards), the player to act mentioned, and exactly the legal choices.
+        assert [a.filename.rsplit("-", 1)[1] for a in board.attachments] == ["map.png", "boards.png"]
+        assert players[seat].mention in board.content
+        legal = [GAME.encode_action(a) for a in GAME.legal_actions(session.state, seat)]
+        assert control_codes(board) == set(legal)
+        back = [c for c in legal if c != "B"] or legal  # avoid wandering back and forth
+        await play_code(players[seat], board, rng.choice(back))
+        assert (await bot.host.get(sid)).version > session.version
+        moves += 1
+        assert moves < GAME.info.max_actions
+
+    assert moves > RESTART_AT
+    final = thread.last_message
+    assert "Game over" in final.content and len(final.attachments) == 2
+    result = session.result()
+    for p, score in zip(players, result.scores, strict=True):
+        assert p.mention in final.content and f"— {score}" in final.content
