@@ -12,9 +12,28 @@ from rules.ra import disasters
 from rules.ra.data import DISASTERS, TILE_IDS, TILE_NAMES
 from rules.ra.epoch import end_epoch
 from rules.ra.state import AUCTION, PLAY, RaState, own_seat, own_tables
-from rules.ra.turns import log, name, next_active, phase_error
+from rules.ra.turns import (
+    AUTO_PASS_EVENTS,
+    BID_EVENTS,
+    MAX_DISK,
+    NAMES,
+    PASS_EVENTS,
+    auto_pass_event,
+    bid_event,
+    log,
+    next_active,
+    pass_event,
+    phase_error,
+)
 
 _DISASTER_SET = frozenset(DISASTERS)
+# map() with these rather than comprehensions, which cost a function call each in Python 3.11
+_tile_name = TILE_NAMES.__getitem__
+_tile_id = TILE_IDS.__getitem__
+
+# The functions that play a move take a fresh copy_state copy: they copy a shared list before
+# changing it in place (see state.copy_state). Hot events come from the shared tables in turns.py
+# or are built inline as ``Event(kind, text, to, data)``, which saves a call to turns.log.
 
 
 def start(s: RaState, holder: int, reason: str) -> None:
@@ -29,23 +48,6 @@ def start(s: RaState, holder: int, reason: str) -> None:
 
 def must_bid(s: RaState, seat: int) -> bool:
     return s.reason == "invoked" and seat == s.ra_holder and s.high_bid == 0
-
-
-def _next_bidder(s: RaState, current: int, events: list[Event]) -> int:
-    """The next seat to bid after ``current``, ending with the Ra holder; -1 when all have spoken.
-
-    Seats without face-up disks are skipped; seats whose best disk can't beat the high bid pass
-    automatically (they have no choice, so nobody waits for their click)."""
-    t = current
-    while t != s.ra_holder:
-        t = (t + 1) % s.players
-        u = s.up[t]
-        if u:
-            if u[0] > s.high_bid:
-                return t
-            s.bids[t] = 0
-            log(s, events, "pass", f"{name(t)} can't beat {s.high_bid} and passes.", seat=t, auto=True)
-    return -1
 
 
 def check_bid(s: RaState, seat: int, d: object) -> int:
@@ -68,8 +70,9 @@ def check_bid(s: RaState, seat: int, d: object) -> int:
 def bid(s: RaState, seat: int, d: int, events: list[Event]) -> None:
     s.high_bid = d
     s.high_bidder = seat
+    s.bids = s.bids[:]
     s.bids[seat] = d
-    log(s, events, "bid", f"{name(seat)} bid {d}.", seat=seat, disk=d)
+    events.append(BID_EVENTS[seat][d] if type(seat) is int and 0 <= d <= MAX_DISK else bid_event(seat, d))
     _next(s, seat, events)
 
 
@@ -81,17 +84,37 @@ def check_pass(s: RaState, seat: int) -> None:
 
 
 def pass_(s: RaState, seat: int, events: list[Event]) -> None:
+    s.bids = s.bids[:]
     s.bids[seat] = 0
-    log(s, events, "pass", f"{name(seat)} passed.", seat=seat)
+    events.append(PASS_EVENTS[seat] if type(seat) is int else pass_event(seat))
     _next(s, seat, events)
 
 
 def _next(s: RaState, seat: int, events: list[Event]) -> None:
-    """Hand the auction on, or settle it once the Ra holder has spoken."""
-    nxt = _next_bidder(s, seat, events)
-    if nxt >= 0:
-        s.turn = nxt
-        return
+    """Hand the auction on to the next seat after ``seat``, or settle it once the Ra holder has
+    spoken. ``s.bids`` must already be this state's own list.
+
+    Seats without face-up disks are skipped; seats whose best disk can't beat the high bid pass
+    automatically (they have no choice, so nobody waits for their click)."""
+    holder = s.ra_holder
+    n = s.players
+    high = s.high_bid
+    up = s.up
+    t = seat
+    while t != holder:
+        t = (t + 1) % n
+        u = up[t]
+        if u:
+            if u[0] > high:
+                s.turn = t
+                return
+            s.bids[t] = 0
+            events.append(AUTO_PASS_EVENTS[t][high] if 0 <= high <= MAX_DISK else auto_pass_event(t, high))
+    _settle(s, events)
+
+
+def _settle(s: RaState, events: list[Event]) -> None:
+    """Everyone has spoken: the high bidder takes the lot (or nobody bid), then play resumes."""
     w = s.high_bidder
     if w < 0:
         if s.reason == "full" and s.track:
@@ -99,27 +122,29 @@ def _next(s: RaState, seat: int, events: list[Event]) -> None:
             for t in s.track:
                 s.discarded[t] += 1
             s.track = []
-            log(s, events, "discard_track", "Everyone passed: the 8 tiles on the track are discarded.")
+            log(events, "discard_track", "Everyone passed: the 8 tiles on the track are discarded.")
         else:
-            log(s, events, "no_bid", "Everyone passed.")
+            log(events, "no_bid", "Everyone passed.")
         after(s, events)
         return
     lot = s.track
-    pending = sorted(t for t in lot if t in _DISASTER_SET)
+    pending = [] if _DISASTER_SET.isdisjoint(lot) else sorted(t for t in lot if t in _DISASTER_SET)
     if pending:
         own_tables(s)
+        h, up, down = s.held[w], s.up[w], s.down[w]
     else:  # the common case: only the winner's rows change
-        own_seat(s, w)
-    h = s.held[w]
+        h, up, down = own_seat(s, w)
     for t in lot:
         h[t] += 1
     s.track = []
-    s.up[w].remove(s.high_bid)
-    s.down[w].append(s.center)
-    old_center, s.center = s.center, s.high_bid
-    names = ", ".join(TILE_NAMES[t] for t in lot) or "no tiles"
-    log(s, events, "win", f"{name(w)} won with {s.high_bid}: {names}; takes sun {old_center}.",
-        seat=w, disk=s.high_bid, tiles=[TILE_IDS[t] for t in lot], center=old_center)
+    high = s.high_bid
+    up.remove(high)
+    old_center = s.center
+    down.append(old_center)
+    s.center = high
+    names = ", ".join(map(_tile_name, lot)) or "no tiles"
+    events.append(Event("win", f"{NAMES[w]} won with {high}: {names}; takes sun {old_center}.", None,
+                        {"seat": w, "disk": high, "tiles": list(map(_tile_id, lot)), "center": old_center}))
     if pending:
         s.winner = w
         s.pending = pending
@@ -141,7 +166,7 @@ def after(s: RaState, events: list[Event]) -> None:
     s.winner = -1
     s.resume = ""
     if not any(s.up):
-        log(s, events, "suns_used", "Every sun disk has been used.")
+        log(events, "suns_used", "Every sun disk has been used.")
         end_epoch(s, events)
         return
     s.phase = PLAY

@@ -47,6 +47,11 @@ EARTHQUAKE = TILE_INDEX["earthquake"]
 CIVS: tuple[int, ...] = tuple(i for i, c in enumerate(TILE_CATEGORY) if c == "civilization")
 MONUMENTS: tuple[int, ...] = tuple(i for i, c in enumerate(TILE_CATEGORY) if c == "monument")
 DISASTERS: tuple[int, ...] = tuple(i for i, c in enumerate(TILE_CATEGORY) if c == "disaster")
+CIV_SLICE = slice(CIVS[0], CIVS[-1] + 1)
+MONUMENT_SLICE = slice(MONUMENTS[0], MONUMENTS[-1] + 1)
+"""The civilisations and the monuments are each listed together in tiles.json, so a display's
+counts of them are one slice (cheaper than picking them out one by one)."""
+assert tuple(range(N_TYPES)[CIV_SLICE]) == CIVS and tuple(range(N_TYPES)[MONUMENT_SLICE]) == MONUMENTS
 
 # What each disaster eats, in the order it must be eaten (drought: floods first, then Nile).
 DISASTER_TARGETS: dict[int, tuple[int, ...]] = {
@@ -66,6 +71,12 @@ CENTER_START: int = SETUP["sun_sets"]["center_start"]
 
 def sun_sets(players: int) -> list[list[int]]:
     return [list(s) for s in SETUP["sun_sets"][str(players)]]
+
+
+def max_disk() -> int:
+    """The highest sun disk of any player count."""
+    sets = SETUP["sun_sets"]
+    return max(CENTER_START, *(d for key, value in sets.items() if key.isdigit() for st in value for d in st))
 
 
 _RA_ENDS: dict[int, int] = {

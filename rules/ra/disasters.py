@@ -56,7 +56,7 @@ def lose(s: RaState, t: int, events: list[Event]) -> None:
     s.discarded[t] += 1
     s.to_lose -= 1
     d = s.pending[0]
-    log(s, events, "disaster", f"{TILE_NAMES[d]}: {name(s.winner)} loses {TILE_NAMES[t]}.",
+    log(events, "disaster", f"{TILE_NAMES[d]}: {name(s.winner)} loses {TILE_NAMES[t]}.",
         seat=s.winner, disaster=TILE_IDS[d], tile=TILE_IDS[t])
 
 

@@ -35,13 +35,24 @@ from rules.ra.data import (
     TILE_COUNTS,
     TILE_IDS,
     TILE_INDEX,
-    TILE_NAMES,
     ra_track_length,
     sun_sets,
 )
 from rules.ra.epoch import end_epoch, result
-from rules.ra.state import AUCTION, DISASTER, GODS, OVER, PLAY, RaState, copy_state, own_tables
-from rules.ra.turns import end_turn, first_player, log, name, phase_error
+from rules.ra.state import AUCTION, DISASTER, GODS, LOG_KEEP, OVER, PLAY, RaState, copy_state, own_tables
+from rules.ra.turns import (
+    DRAW_EVENTS,
+    INVOKE_EVENTS,
+    draw_event,
+    end_turn,
+    first_player,
+    invoke_event,
+    log,
+    name,
+    next_active,
+    phase_error,
+    remember,
+)
 
 # Every draw uses a bag tile (180); every auction ends with a disk spent, a Ra tile spent or 8
 # tiles discarded (< 200 auctions of at most 5 bids); gods <= 16; disaster choices <= 20.
@@ -68,11 +79,15 @@ INFO = GameInfo(
 __all__ = ["INFO", "MAX_ACTIONS", "apply", "default_action", "legal_actions", "result", "setup", "to_act"]
 
 
+_SORTED_BAG = tuple(t for t, c in enumerate(TILE_COUNTS) for _ in range(c))
+"""Every tile, by type, before the shuffle."""
+
+
 def setup(players: int, options: Mapping[str, str], seed: int) -> RaState:
     check_players(INFO, players)
     opts = resolve_options(INFO, options)
     rng = random.Random(seed)
-    bag = [t for t, c in enumerate(TILE_COUNTS) for _ in range(c)]
+    bag = list(_SORTED_BAG)
     rng.shuffle(bag)
     sets = sun_sets(players)
     rng.shuffle(sets)  # "適当な方法で、どのプレイヤーがどの山を取るか決めます"
@@ -90,7 +105,9 @@ def setup(players: int, options: Mapping[str, str], seed: int) -> RaState:
         start_disks=sorted([CENTER_START, *(d for st in sets for d in st)]),
     )
     s.turn = first_player(s)
-    log(s, [], "start", f"Epoch 1 begins; {name(s.turn)} has the highest sun.", seat=s.turn)
+    events: list[Event] = []
+    log(events, "start", f"Epoch 1 begins; {name(s.turn)} has the highest sun.", seat=s.turn)
+    remember(s, events)
     return s
 
 
@@ -101,41 +118,48 @@ _NOBODY: frozenset[Seat] = frozenset()
 _BIDS = {d: A.Bid(disk=d) for d in range(1, 17)}
 _GODS = {t: A.UseGod(tile=TILE_IDS[t]) for t in range(N_TYPES)}
 _DISCARDS = {t: A.Discard(tile=TILE_IDS[t]) for t in range(N_TYPES)}
+_DRAW_INVOKE = (A.DRAW, A.INVOKE)
+_INVOKE = (A.INVOKE,)
 
 
 def actor(s: RaState) -> int:
     """The one seat that must act (-1 when the game is over)."""
-    if s.phase == DISASTER:
+    phase = s.phase
+    if phase == DISASTER:
         return s.winner
-    return s.turn if s.phase != OVER else -1
+    return s.turn if phase != OVER else -1
 
 
 def to_act(s: RaState) -> frozenset[Seat]:
-    a = actor(s)
+    phase = s.phase  # actor(s), inlined: called before every move
+    a = s.winner if phase == DISASTER else s.turn if phase != OVER else -1
     return _ONE[a] if a >= 0 else _NOBODY
 
 
 def legal_actions(s: RaState, seat: Seat) -> list[A.RaAction]:
     """Every legal move of ``seat``: the order is the buttons' order (bids lowest first; the
     least damaging disaster loss first)."""
-    if seat != actor(s) or s.phase == OVER:
-        return []
-    if s.phase == AUCTION:
-        out: list[A.RaAction] = []
-        if not auction.must_bid(s, seat):
-            out.append(A.PASS)
-        out.extend(_BIDS[d] for d in reversed(s.up[seat]) if d > s.high_bid)
+    phase = s.phase
+    if phase == AUCTION:  # the most common phase first
+        if seat != s.turn:
+            return []
+        high = s.high_bid
+        # auction.must_bid, inlined: the invoker can't pass once all others have passed
+        out: list[A.RaAction] = [] if s.reason == "invoked" and seat == s.ra_holder and high == 0 else [A.PASS]
+        for d in reversed(s.up[seat]):
+            if d > high:
+                out.append(_BIDS[d])
         return out
-    if s.phase == DISASTER:
-        return [_DISCARDS[t] for t in disasters.options(s)]
-    takes = [_GODS[t] for t in gods.targets(s)] if s.held[seat][GOD] else []
-    if s.phase == GODS:
+    if phase == DISASTER:
+        return [_DISCARDS[t] for t in disasters.options(s)] if seat == s.winner else []
+    if seat != s.turn or phase == OVER:  # actor(s) in the other phases
+        return []
+    if phase == GODS:
+        takes = [_GODS[t] for t in gods.targets(s)] if s.held[seat][GOD] else []
         return [*takes, A.STOP]
-    out = []
-    if len(s.track) < AUCTION_SPACES and s.drawn < len(s.bag):
-        out.append(A.DRAW)
-    out.append(A.INVOKE)
-    out.extend(takes)
+    out = list(_DRAW_INVOKE if len(s.track) < AUCTION_SPACES and s.drawn < len(s.bag) else _INVOKE)
+    if s.held[seat][GOD]:
+        out.extend([_GODS[t] for t in gods.targets(s)])
     return out
 
 
@@ -155,20 +179,25 @@ def default_action(s: RaState) -> A.RaAction | None:
 
 def apply(state: RaState, seat: Seat, action: A.RaAction) -> tuple[RaState, list[Event]]:
     """Validate ``action`` for ``seat``, then play it on a copy. The input is never changed."""
-    if state.phase == OVER:
+    phase = state.phase
+    if phase == OVER:
         raise GameOver("The game is over.")
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
+    move = _MOVES.get(type(action))
+    if move is None:
         raise InvalidAction(f"{str(action)[:40]} is not a Ra action.")
-    acting = actor(state)
+    acting = state.winner if phase == DISASTER else state.turn  # actor(state), inlined
     if seat != acting or not isinstance(seat, int):
         raise NotYourTurn(f"It is not your turn: waiting for {name(acting)}.", seat=seat)
-    check, play = handler
-    arg = check(state, seat, action)
-    s = copy_state(state)
-    events: list[Event] = []
-    play(s, seat, arg, events)
+    s, events = move(state, seat, action)
+    if events:  # turns.remember, inlined: nearly every move logs something
+        s.log = (s.log + events)[-LOG_KEEP:]
     return s, events
+
+
+# One function per action type: check the move against ``state`` (raising, with ``state``
+# untouched, when it is refused), then play it on a copy_state copy and return (copy, events).
+# Each check is a few direct tests rather than a search of legal_actions; test_protocol checks
+# that exactly the listed moves are accepted.
 
 
 def _tile_arg(tile: Any) -> int:
@@ -177,100 +206,96 @@ def _tile_arg(tile: Any) -> int:
     return TILE_INDEX[tile]
 
 
-def _check_draw(s: RaState, seat: int, a: A.Draw) -> None:
-    if s.phase != PLAY:
-        raise phase_error(s, "draw a tile")
-    if len(s.track) >= AUCTION_SPACES:
+def _draw(state: RaState, seat: int, a: A.Draw) -> tuple[RaState, list[Event]]:
+    if state.phase != PLAY:
+        raise phase_error(state, "draw a tile")
+    if len(state.track) >= AUCTION_SPACES:
         raise IllegalAction("The auction track is full (8 tiles): invoke Ra or use a god instead of drawing.")
-    if s.drawn >= len(s.bag):
+    if state.drawn >= len(state.bag):
         raise IllegalAction("The bag is empty: invoke Ra or use a god.")
-
-
-def _play_draw(s: RaState, seat: int, _: None, events: list[Event]) -> None:
+    s = copy_state(state)
     t = s.bag[s.drawn]
     s.drawn += 1
     if t != RA:
-        s.track.append(t)
-        log(s, events, "draw", f"{name(seat)} drew {TILE_NAMES[t]}.", seat=seat, tile=TILE_IDS[t])
-        end_turn(s, seat)
-        return
+        s.track = [*s.track, t]
+        s.turn = next_active(s, seat)  # turns.end_turn (the phase stays PLAY)
+        return s, [DRAW_EVENTS[seat][t] if type(seat) is int else draw_event(seat, t)]
     s.ra_count += 1
-    log(s, events, "draw", f"{name(seat)} drew Ra ({s.ra_count}/{ra_track_length(s.players)}).",
-        seat=seat, tile="ra")
-    if s.ra_count >= ra_track_length(s.players):  # no auction: both tracks are cleared
-        log(s, events, "ra_full", "The Ra track is full: no auction, both tracks are cleared.")
+    ends_at = ra_track_length(s.players)
+    events = [Event("draw", f"{name(seat)} drew Ra ({s.ra_count}/{ends_at}).", None, {"seat": seat, "tile": "ra"})]
+    if s.ra_count >= ends_at:  # no auction: both tracks are cleared
+        log(events, "ra_full", "The Ra track is full: no auction, both tracks are cleared.")
         end_epoch(s, events)
-        return
-    auction.start(s, seat, "drawn")
-
-
-def _check_invoke(s: RaState, seat: int, a: A.InvokeRa) -> None:
-    if s.phase != PLAY:
-        raise phase_error(s, "invoke Ra")
-
-
-def _play_invoke(s: RaState, seat: int, _: None, events: list[Event]) -> None:
-    log(s, events, "invoke", f"{name(seat)} invoked Ra.", seat=seat)
-    auction.start(s, seat, "full" if len(s.track) >= AUCTION_SPACES else "invoked")
-
-
-def _check_god(s: RaState, seat: int, a: A.UseGod) -> int:
-    t = _tile_arg(a.tile)
-    gods.check_take(s, seat, t)
-    return t
-
-
-def _play_god(s: RaState, seat: int, t: int, events: list[Event]) -> None:
-    gods.take(s, seat, t, events)
-
-
-def _check_stop(s: RaState, seat: int, a: A.StopGods) -> None:
-    gods.check_stop(s)
-
-
-def _play_stop(s: RaState, seat: int, _: None, events: list[Event]) -> None:
-    end_turn(s, seat)
-
-
-def _check_bid(s: RaState, seat: int, a: A.Bid) -> int:
-    return auction.check_bid(s, seat, a.disk)
-
-
-def _play_bid(s: RaState, seat: int, d: int, events: list[Event]) -> None:
-    auction.bid(s, seat, d, events)
-
-
-def _check_pass(s: RaState, seat: int, a: A.Pass) -> None:
-    auction.check_pass(s, seat)
-
-
-def _play_pass(s: RaState, seat: int, _: None, events: list[Event]) -> None:
-    auction.pass_(s, seat, events)
-
-
-def _check_discard(s: RaState, seat: int, a: A.Discard) -> int:
-    t = _tile_arg(a.tile)
-    disasters.check_choice(s, t)
-    return t
-
-
-def _play_discard(s: RaState, seat: int, t: int, events: list[Event]) -> None:
-    own_tables(s)
-    disasters.lose(s, t, events)
-    if not disasters.resolve(s, events):
-        return
-    if s.resume == GODS:
-        gods.after(s, seat)
     else:
-        auction.after(s, events)
+        auction.start(s, seat, "drawn")
+    return s, events
 
 
-_HANDLERS: dict[type, tuple[Callable[..., Any], Callable[..., None]]] = {
-    A.Draw: (_check_draw, _play_draw),
-    A.InvokeRa: (_check_invoke, _play_invoke),
-    A.UseGod: (_check_god, _play_god),
-    A.StopGods: (_check_stop, _play_stop),
-    A.Bid: (_check_bid, _play_bid),
-    A.Pass: (_check_pass, _play_pass),
-    A.Discard: (_check_discard, _play_discard),
+def _invoke(state: RaState, seat: int, a: A.InvokeRa) -> tuple[RaState, list[Event]]:
+    if state.phase != PLAY:
+        raise phase_error(state, "invoke Ra")
+    s = copy_state(state)
+    auction.start(s, seat, "full" if len(s.track) >= AUCTION_SPACES else "invoked")
+    return s, [INVOKE_EVENTS[seat] if type(seat) is int else invoke_event(seat)]
+
+
+def _god(state: RaState, seat: int, a: A.UseGod) -> tuple[RaState, list[Event]]:
+    t = _tile_arg(a.tile)
+    gods.check_take(state, seat, t)
+    s = copy_state(state)
+    events: list[Event] = []
+    gods.take(s, seat, t, events)
+    return s, events
+
+
+def _stop(state: RaState, seat: int, a: A.StopGods) -> tuple[RaState, list[Event]]:
+    gods.check_stop(state)
+    s = copy_state(state)
+    end_turn(s, seat)
+    return s, []
+
+
+def _bid(state: RaState, seat: int, a: A.Bid) -> tuple[RaState, list[Event]]:
+    d = a.disk
+    # The usual legal bid passes these few tests; anything else goes through check_bid, which
+    # refuses it with the exact reason (or accepts the rare legal bid they don't cover).
+    if not (type(d) is int and state.phase == AUCTION and d in state.up[seat] and d > state.high_bid):
+        d = auction.check_bid(state, seat, d)
+    s = copy_state(state)
+    events: list[Event] = []
+    auction.bid(s, seat, d, events)
+    return s, events
+
+
+def _pass(state: RaState, seat: int, a: A.Pass) -> tuple[RaState, list[Event]]:
+    auction.check_pass(state, seat)
+    s = copy_state(state)
+    events: list[Event] = []
+    auction.pass_(s, seat, events)
+    return s, events
+
+
+def _discard(state: RaState, seat: int, a: A.Discard) -> tuple[RaState, list[Event]]:
+    t = _tile_arg(a.tile)
+    disasters.check_choice(state, t)
+    s = copy_state(state)
+    own_tables(s)
+    events: list[Event] = []
+    disasters.lose(s, t, events)
+    if disasters.resolve(s, events):
+        if s.resume == GODS:
+            gods.after(s, seat)
+        else:
+            auction.after(s, events)
+    return s, events
+
+
+_MOVES: dict[type, Callable[[RaState, int, Any], tuple[RaState, list[Event]]]] = {
+    A.Draw: _draw,
+    A.InvokeRa: _invoke,
+    A.UseGod: _god,
+    A.StopGods: _stop,
+    A.Bid: _bid,
+    A.Pass: _pass,
+    A.Discard: _discard,
 }

@@ -15,28 +15,30 @@ SCORED_AWAY = (GOD, GOLD, FLOOD, *CIVS)
 def end_epoch(s: RaState, events: list[Event]) -> None:
     """Clear both tracks, score, discard scored tiles, flip disks; after the third, end the game."""
     own_tables(s)
+    discarded, held, fame, up, down = s.discarded, s.held, s.fame, s.up, s.down
     for t in s.track:
-        s.discarded[t] += 1
+        discarded[t] += 1
     s.track = []
-    s.discarded[RA] += s.ra_count
+    discarded[RA] += s.ra_count
     s.ra_count = 0
-    final = s.epoch == EPOCHS
-    disks = [sum(u) + sum(d) for u, d in zip(s.up, s.down, strict=True)] if final else None
-    s.breakdown = epoch_breakdown(s.held, disks)
+    epoch = s.epoch
+    final = epoch == EPOCHS
+    disks = [sum(u) + sum(d) for u, d in zip(up, down, strict=True)] if final else None
+    s.breakdown = breakdown = epoch_breakdown(held, disks)
     private = s.hidden_fame and not final
-    for seat, b in enumerate(s.breakdown):
-        s.fame[seat] = apply_change(s.fame[seat], b["total"])
-        parts = ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in b.items() if v and k != "total")
-        log(s, events, "score", f"Epoch {s.epoch}: {name(seat)} {parts or 'nothing'}; fame {s.fame[seat]}.",
-            to=(seat,) if private else None, seat=seat, epoch=s.epoch, fame=s.fame[seat])
-    for h in s.held:
+    for seat, b in enumerate(breakdown):
+        total = fame[seat] = apply_change(fame[seat], b["total"])
+        parts = ", ".join([f"{k.replace('_', ' ')} {v:+d}" for k, v in b.items() if v and k != "total"])
+        events.append(Event("score", f"Epoch {epoch}: {name(seat)} {parts or 'nothing'}; fame {total}.",
+                            (seat,) if private else None, {"seat": seat, "epoch": epoch, "fame": total}))
+    for h in held:
         for t in SCORED_AWAY:
-            s.discarded[t] += h[t]
+            discarded[t] += h[t]
             h[t] = 0
-    s.history = [*s.history, s.fame[:]]
+    s.history = [*s.history, fame[:]]
     for seat in range(s.players):
-        s.up[seat] = sorted(s.up[seat] + s.down[seat], reverse=True)
-        s.down[seat] = []
+        up[seat] = sorted(up[seat] + down[seat], reverse=True)
+        down[seat] = []
     s.ra_holder = -1
     s.reason = ""
     s.bids = [-1] * s.players
@@ -47,19 +49,19 @@ def end_epoch(s: RaState, events: list[Event]) -> None:
         assert r is not None
         winners = " and ".join(name(w) for w in r.winners)
         verb = "wins" if len(r.winners) == 1 else "share the win"
-        log(s, events, "end", f"Game over: {winners} {verb} with {max(s.fame)} fame.")
+        log(events, "end", f"Game over: {winners} {verb} with {max(fame)} fame.")
         return
     s.epoch += 1
     s.phase = PLAY
     s.turn = first_player(s)
-    log(s, events, "epoch", f"Epoch {s.epoch} begins; {name(s.turn)} has the highest sun.", seat=s.turn)
+    log(events, "epoch", f"Epoch {s.epoch} begins; {name(s.turn)} has the highest sun.", seat=s.turn)
 
 
 def result(s: RaState) -> Result | None:
     """Most fame wins; ties go to the highest single sun disk (seed: ゲームの終了)."""
     if s.phase != OVER:
         return None
-    best = tuple(max(u + d, default=0) for u, d in zip(s.up, s.down, strict=True))
+    best = tuple([max(u + d) if u or d else 0 for u, d in zip(s.up, s.down, strict=True)])
     scores = tuple(s.fame)
     return Result(scores=scores, ranks=rank_by(list(zip(scores, best, strict=True))), tiebreak=best,
                   note="Ties are broken by the highest single sun disk.")

@@ -31,13 +31,13 @@ def check_take(s: RaState, seat: int, t: int) -> None:
 
 
 def take(s: RaState, seat: int, t: int, events: list[Event]) -> None:
-    own_tables(s)
+    own_tables(s)  # rare enough to copy every table (the track included)
     h = s.held[seat]
     h[GOD] -= 1
     s.discarded[GOD] += 1
     s.track.remove(t)
     h[t] += 1
-    log(s, events, "god", f"{name(seat)} used a god to take {TILE_NAMES[t]}.", seat=seat, tile=TILE_IDS[t])
+    log(events, "god", f"{name(seat)} used a god to take {TILE_NAMES[t]}.", seat=seat, tile=TILE_IDS[t])
     if t in DISASTERS:  # a disaster taken with a god strikes its taker at once
         s.winner = seat
         s.pending = [t]

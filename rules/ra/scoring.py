@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from rules.ra.data import (
     CIV_BY_TYPES,
-    CIVS,
+    CIV_SLICE,
     FLOOD,
     GOD,
     GOD_POINTS,
@@ -14,7 +14,7 @@ from rules.ra.data import (
     GOLD_POINTS,
     MONUMENT_BY_COPIES,
     MONUMENT_BY_TYPES,
-    MONUMENTS,
+    MONUMENT_SLICE,
     NILE,
     NILE_POINTS,
     PHARAOH,
@@ -47,13 +47,21 @@ def nile_points(nile: int, flood: int) -> int:
 
 def civ_points(counts: Sequence[int]) -> int:
     """By distinct civilisation types held; duplicates add nothing; none at all is -5."""
-    return CIV_BY_TYPES[sum(1 for c in counts if c > 0)]
+    return CIV_BY_TYPES[len([c for c in counts if c > 0])]
+
+
+_MOST_COPIES = len(MONUMENT_BY_COPIES) - 1
 
 
 def monument_points(counts: Sequence[int]) -> int:
     """Distinct types (1..6, 10, 15) plus, per type, 3/4/5 copies for 5/10/15."""
-    distinct = MONUMENT_BY_TYPES[sum(1 for c in counts if c > 0)]
-    return distinct + sum(MONUMENT_BY_COPIES[min(c, len(MONUMENT_BY_COPIES) - 1)] for c in counts)
+    distinct = 0
+    copies = 0
+    for c in counts:  # one plain loop: the AI and disaster choices call this often
+        if c > 0:
+            distinct += 1
+        copies += MONUMENT_BY_COPIES[c if c < _MOST_COPIES else _MOST_COPIES]
+    return MONUMENT_BY_TYPES[distinct] + copies
 
 
 def sun_points(totals: Sequence[int]) -> list[int]:
@@ -74,10 +82,10 @@ def epoch_breakdown(
             "gold": h[GOLD] * GOLD_POINTS,
             "pharaohs": pharaohs[seat],
             "nile": nile_points(h[NILE], h[FLOOD]),
-            "civilisations": civ_points([h[c] for c in CIVS]),
+            "civilisations": civ_points(h[CIV_SLICE]),
         }
         if suns is not None:
-            b["monuments"] = monument_points([h[m] for m in MONUMENTS])
+            b["monuments"] = monument_points(h[MONUMENT_SLICE])
             b["sun_disks"] = suns[seat]
         b["total"] = sum(b.values())
         out.append(b)

@@ -69,37 +69,38 @@ class RaState(msgspec.Struct, kw_only=True):
 
 
 def copy_state(s: RaState) -> RaState:
-    """The copy ``apply`` works on: a shallow struct copy plus the small lists every move may touch.
+    """The copy ``apply`` works on: a shallow struct copy, every list still shared with the input.
 
-    The per-seat tables (``held``, ``up``, ``down``, ``fame``), ``discarded`` and ``pending`` are
-    still shared with the input: the engine calls :func:`own_tables` before it changes them (only
-    auctions won, gods, disasters and epoch ends do). ``bag``, ``start_disks``, ``history``,
-    ``breakdown`` and ``log`` are never mutated, only replaced. This keeps a move cheap, which
-    matters because every move is a copy."""
-    c = s.__copy__()
-    c.track = s.track[:]
-    c.bids = s.bids[:]
-    return c
+    A move changes few lists, so the engine copies only those, just before changing them in place:
+    :func:`own_tables` for everything, :func:`own_seat` for one seat's display and disks, or a
+    fresh list assigned to the field (``track``, ``bids``, ``pending``). ``bag``, ``start_disks``,
+    ``history``, ``breakdown`` and ``log`` are never mutated, only replaced. This keeps a move
+    cheap, which matters because every move is a copy."""
+    return s.__copy__()
 
 
 def own_tables(s: RaState) -> None:
-    """Give ``s`` its own copies of the shared tables before changing them (see copy_state)."""
+    """Give ``s`` its own copies of every list the engine changes in place (see copy_state)."""
     s.held = [h[:] for h in s.held]
     s.up = [u[:] for u in s.up]
     s.down = [d[:] for d in s.down]
     s.fame = s.fame[:]
     s.discarded = s.discarded[:]
     s.pending = s.pending[:]
+    s.track = s.track[:]
+    s.bids = s.bids[:]
 
 
-def own_seat(s: RaState, seat: int) -> None:
-    """Like own_tables, but only for one seat's display and disks (an auction won without disasters)."""
-    s.held = s.held[:]
-    s.held[seat] = s.held[seat][:]
-    s.up = s.up[:]
-    s.up[seat] = s.up[seat][:]
-    s.down = s.down[:]
-    s.down[seat] = s.down[seat][:]
+def own_seat(s: RaState, seat: int) -> tuple[list[int], list[int], list[int]]:
+    """Like own_tables, but only for one seat's display and disks (an auction won without
+    disasters); returns that seat's new ``held``, ``up`` and ``down`` rows."""
+    held = s.held = s.held[:]
+    h = held[seat] = held[seat][:]
+    up = s.up = s.up[:]
+    u = up[seat] = up[seat][:]
+    down = s.down = s.down[:]
+    d = down[seat] = down[seat][:]
+    return h, u, d
 
 
 def deep_copy(s: RaState) -> RaState:
