@@ -162,14 +162,22 @@ class SqliteStore:
             raise RuntimeError("store is not open")
         return self._db
 
+    async def _run(self, sql: str, params: Sequence[object] = ()) -> int:
+        """Execute one statement and close its cursor at once, returning the rows it changed.
+
+        A cursor left open (even a PRAGMA's unread result row) keeps its statement "in progress",
+        and SQLite then refuses a later COMMIT: every statement goes through here or ``async with``."""
+        async with self.db.execute(sql, params) as cur:
+            return cur.rowcount
+
     async def open(self) -> None:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         # isolation_level=None: we issue BEGIN/COMMIT ourselves so one action is one transaction.
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        await self.db.execute("PRAGMA journal_mode=WAL")
-        await self.db.execute("PRAGMA synchronous=NORMAL")
-        await self.db.execute("PRAGMA busy_timeout=5000")
+        await self._run("PRAGMA journal_mode=WAL")
+        await self._run("PRAGMA synchronous=NORMAL")
+        await self._run("PRAGMA busy_timeout=5000")
         await self.db.executescript(_SCHEMA)
 
     async def close(self) -> None:
@@ -179,7 +187,7 @@ class SqliteStore:
 
     async def insert_session(self, rec: SessionRecord) -> None:
         async with self._lock:
-            await self.db.execute(
+            await self._run(
                 f"INSERT INTO sessions ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     rec.id,
@@ -215,11 +223,11 @@ class SqliteStore:
                 raise ValueError(f"cannot update {sorted(bad)}")
             sets = ", ".join(f"{k} = ?" for k in fields)
             values = [_encode_field(k, v) for k, v in fields.items()]
-            cur = await self.db.execute(
+            changed = await self._run(
                 f"UPDATE sessions SET {sets}, updated_at = ? WHERE id = ? AND version = ?",
                 (*values, time.time(), sid, expected_version),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 await self._raise_missing_or_stale(sid)
 
     async def _raise_missing_or_stale(self, sid: str) -> None:
@@ -242,7 +250,7 @@ class SqliteStore:
     ) -> None:
         async with self._lock:
             now = time.time()
-            await self.db.execute("BEGIN IMMEDIATE")
+            await self._run("BEGIN IMMEDIATE")
             try:
                 if interaction_id is not None:
                     async with self.db.execute(
@@ -250,22 +258,22 @@ class SqliteStore:
                     ) as cur:
                         if await cur.fetchone() is not None:
                             raise DuplicateInteraction(interaction_id)
-                cur = await self.db.execute(
+                changed = await self._run(
                     "UPDATE sessions SET version = ?, state = ?, status = ?, result = ?, updated_at = ? "
                     "WHERE id = ? AND version = ?",
                     (expected_version + 1, state, status, result, now, sid, expected_version),
                 )
-                if cur.rowcount != 1:
+                if changed != 1:
                     raise StaleVersion("The board changed while you were choosing; here it is again.")
-                await self.db.execute(
+                await self._run(
                     "INSERT INTO actions (session_id, version, seat, action, interaction_id, created_at) "
                     "VALUES (?,?,?,?,?,?)",
                     (sid, expected_version + 1, seat, action, interaction_id, now),
                 )
             except BaseException:
-                await self.db.execute("ROLLBACK")
+                await self._run("ROLLBACK")
                 raise
-            await self.db.execute("COMMIT")
+            await self._run("COMMIT")
 
     async def interaction_seen(self, interaction_id: int) -> bool:
         async with self._lock:
@@ -301,7 +309,7 @@ class SqliteStore:
 
     async def set_user_flag(self, user_id: int, key: str, value: str) -> None:
         async with self._lock:
-            await self.db.execute(
+            await self._run(
                 "INSERT INTO user_flags (user_id, key, value) VALUES (?,?,?) "
                 "ON CONFLICT(user_id, key) DO UPDATE SET value = excluded.value",
                 (user_id, key, value),
