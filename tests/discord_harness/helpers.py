@@ -31,3 +31,46 @@ def text_of(message: discord.Message) -> str:
         parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
         parts += [f"{f.name} {f.value}" for f in embed.fields]
     return "\n".join(parts)
+
+
+def selects(message: discord.Message) -> list[discord.SelectMenu]:
+    """Every select menu on a message."""
+    items = [c for row in message.components for c in getattr(row, "children", [row])]
+    return [c for c in items if isinstance(c, discord.SelectMenu)]
+
+
+def control_codes(message: discord.Message) -> set[str]:
+    """Every move code offered on a board message (move buttons and select options)."""
+    codes = {b["custom_id"].rsplit(":", 1)[1] for b in buttons(message) if b["custom_id"].startswith("act:")}
+    codes |= {o.value for menu in selects(message) for o in menu.options}
+    return codes
+
+
+async def play_code(user: Any, message: discord.Message, code: str) -> None:
+    """Press the move button whose custom_id ends in ``code``, or pick ``code`` from a select."""
+    for b in buttons(message):
+        if b["custom_id"].startswith("act:") and b["custom_id"].endswith(f":{code}") and not b["disabled"]:
+            await user.click(message, custom_id=b["custom_id"])
+            return
+    for menu in selects(message):
+        if any(o.value == code for o in menu.options):
+            await user.select(message, [code], custom_id=menu.custom_id)
+            return
+    raise AssertionError(f"no control for {code!r} on: {message.content[:200]}")
+
+
+async def open_table(env: Any, bot: Any, game: str, names: list[str], *, seed: int, options: str | None = None):
+    """Lobby in a new thread, everyone joins, the creator starts; returns (players, thread, game id)."""
+    bot.host.seed_source = lambda: seed
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    players = [guild.add_member(env.create_user(n)) for n in names]
+    kwargs = {"game": game} | ({"options": options} if options else {})
+    await players[0].slash(channel, "game new", **kwargs)
+    thread = channel.threads[0]
+    for p in players[1:]:
+        await p.click(thread.last_message, label="Join")
+    await players[0].click(thread.last_message, label="Start")
+    sessions = await bot.host.open_sessions()
+    assert len(sessions) == 1 and sessions[0].status == "active"
+    return players, thread, sessions[0].id

@@ -5,22 +5,14 @@ from __future__ import annotations
 import random
 
 from rules.barrage import GAME
-from tests.discord_harness.test_alhambra_dice_e2e import control_codes, play_code
+from tests.discord_harness.helpers import control_codes, open_table, play_code
 
 RESTART_AT = 40
 
 
 async def test_two_player_base_game_with_restart(simcord_env, simcord_bot, new_bot):
     env, bot = simcord_env, simcord_bot
-    bot.host.seed_source = lambda: 11
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    players = [guild.add_member(env.create_user(n)) for n in ("alice", "bob")]
-    await players[0].slash(channel, "game new", game="barrage", options="map=base")
-    thread = channel.threads[0]
-    await players[1].click(thread.last_message, label="Join")
-    await players[0].click(thread.last_message, label="Start")
-    sid = (await bot.host.open_sessions())[0].id
+    players, thread, sid = await open_table(env, bot, "barrage", ["alice", "bob"], seed=11, options="map=base")
 
     rng = random.Random(11)
     moves = 0

@@ -5,11 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import discord
-
 from rules.ra import GAME
 from rules.ra.actions import Bid, Discard, StopGods, UseGod
-from tests.discord_harness.helpers import buttons, text_of
+from tests.discord_harness.helpers import buttons, open_table, play_code, text_of
 
 SEED = 41
 """A seed whose game (with ``choose`` below for every seat) has a god use and a disaster choice."""
@@ -32,39 +30,9 @@ def choose(state: Any, seat: int, n: int) -> Any:
     return rng.choice(legal)
 
 
-def selects(message: discord.Message) -> list[discord.SelectMenu]:
-    items = [c for row in message.components for c in getattr(row, "children", [row])]
-    return [c for c in items if isinstance(c, discord.SelectMenu)]
-
-
-async def play(user: Any, message: discord.Message, code: str) -> None:
-    """Press the button whose custom_id ends in the move's code, or pick it from a select."""
-    for b in buttons(message):
-        if b["custom_id"].endswith(f":{code}") and not b["disabled"]:
-            await user.click(message, custom_id=b["custom_id"])
-            return
-    for menu in selects(message):
-        if any(o.value == code for o in menu.options):
-            await user.select(message, [code], custom_id=menu.custom_id)
-            return
-    raise AssertionError(f"no control for {code!r} on: {message.content[:200]}")
-
-
 async def test_three_player_game_with_dm_bids_gods_disaster_and_restart(simcord_env, simcord_bot, new_bot):
     env, bot = simcord_env, simcord_bot
-    bot.host.seed_source = lambda: SEED
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    players = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol")]
-    alice = players[0]
-
-    await alice.slash(channel, "game new", game="ra")
-    thread = channel.threads[0]
-    lobby = thread.last_message
-    for p in players[1:]:
-        await p.click(lobby, label="Join")
-    await alice.click(lobby, label="Start")
-    sid = (await bot.host.open_sessions())[0].id
+    players, thread, sid = await open_table(env, bot, "ra", ["alice", "bob", "carol"], seed=SEED)
 
     seen = {"dm_bid": 0, "dm_pass": 0, "god": 0, "disaster": 0}
     moves = 0
@@ -87,7 +55,7 @@ async def test_three_player_game_with_dm_bids_gods_disaster_and_restart(simcord_
             offered = sorted(b["custom_id"].rsplit(":", 1)[1] for b in buttons(dm))
             legal = sorted(GAME.encode_action(a) for a in GAME.legal_actions(session.state, seat))
             assert offered == legal
-            await play(user.user, dm, code)
+            await play_code(user.user, dm, code)
             seen["dm_bid" if isinstance(action, Bid) else "dm_pass"] += 1
             announced = thread.last_message.content
             assert ("bids" in announced or "bid" in announced) if isinstance(action, Bid) else "pass" in announced
@@ -95,7 +63,7 @@ async def test_three_player_game_with_dm_bids_gods_disaster_and_restart(simcord_
             board = thread.last_message
             assert board.attachments, "every move comes with the board"
             assert user.mention in board.content, "the player to act is mentioned"
-            await play(user, board, code)
+            await play_code(user, board, code)
             seen["god"] += isinstance(action, UseGod)
             seen["disaster"] += isinstance(action, Discard)
         after = await bot.host.get(sid)
@@ -117,17 +85,8 @@ async def test_three_player_game_with_dm_bids_gods_disaster_and_restart(simcord_
 
 async def test_out_of_turn_and_stale_clicks_are_refused(simcord_env, simcord_bot):
     env, bot = simcord_env, simcord_bot
-    bot.host.seed_source = lambda: SEED
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    players = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol")]
-    await players[0].slash(channel, "game new", game="ra")
-    thread = channel.threads[0]
-    lobby = thread.last_message
-    for p in players[1:]:
-        await p.click(lobby, label="Join")
-    await players[0].click(lobby, label="Start")
-    session = (await bot.host.open_sessions())[0]
+    players, thread, sid = await open_table(env, bot, "ra", ["alice", "bob", "carol"], seed=SEED)
+    session = await bot.host.get(sid)
     board = thread.last_message
     seat = min(session.to_act())
     other = players[(seat + 1) % 3]
