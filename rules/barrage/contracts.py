@@ -58,7 +58,7 @@ def grant(st: State, seat: int, reward: dict[str, Any]) -> list[Task]:
                     tasks += more
                     break
             else:
-                raise NotImplementedError(f"reward {key}")
+                raise ValueError(f"Unknown reward {key!r} in the contract data: no rule handles it.")
     return tasks
 
 

@@ -139,7 +139,7 @@ def objective_count(st: State, seat: int) -> int:
                     count += 1
                     break
         return count
-    raise NotImplementedError(tile)
+    raise ValueError(f"Unknown objective tile {tile!r} in the data: no rule scores it.")
 
 
 def place_awards(counts: list[int], places_vp: list[int]) -> list[int]:
