@@ -75,7 +75,9 @@ class Ra(GameCog, commands.GroupCog, group_name="ra", group_description="Play Ra
             ok = await safe_dm(self.bot, info.user_id, bid_prompt(session, seat), view=action_view(session, seat))
             if not ok:
                 closed.append(mention(info.user_id, info.name))
-        if closed:
+        # Say it once per auction (when it opens); later turns mention the bidder in the status line.
+        opened = outcome is None or not any(e.kind in ("bid", "pass") for e in outcome.events)
+        if closed and opened:
             channel = await self.thread_of(session)
             if channel is not None:
                 await channel.send(clip(f"📪 {', '.join(closed)}: I can't DM you. Bid with the buttons above."))

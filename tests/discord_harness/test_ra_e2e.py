@@ -109,3 +109,29 @@ async def test_out_of_turn_and_stale_clicks_are_refused(simcord_env, simcord_bot
     assert reply.ephemeral and "changed" in reply.content, reply.content
     assert reply.attachments, "the current board is shown again"
     assert (await bot.host.get(session.id)).version == session.version + 1
+
+
+async def test_closed_dms_fall_back_to_the_thread_once_per_auction(simcord_env, simcord_bot):
+    """Bidders whose DMs are closed are told once, when the auction opens, and bid in the thread."""
+    env, bot = simcord_env, simcord_bot
+    players, thread, sid = await open_table(env, bot, "ra", ["alice", "bob", "carol"], seed=SEED)
+    for p in players:
+        await bot.host.store.set_user_flag(p.id, "dms_closed", "1")
+    session = await bot.host.get(sid)
+    await players[min(session.to_act())].click(thread.last_message, label="Invoke Ra")
+
+    def notes() -> int:
+        return sum("can't DM you" in m.content for m in thread.history())
+
+    assert notes() == 1
+    for _ in range(2):  # two more bids or passes in the same auction: no more notes
+        session = await bot.host.get(sid)
+        if session.view(None)["phase"] != "auction":
+            break
+        seat = min(session.to_act())
+        code = GAME.encode_action(GAME.legal_actions(session.state, seat)[0])
+        board = next(m for m in reversed(thread.history()) if m.attachments)  # the note sits below it
+        await play_code(players[seat], board, code)
+        assert (await bot.host.get(sid)).version == session.version + 1
+    assert notes() == 1
+    assert all(p.user.dm_channel is None or p.user.dm_channel.last_message is None for p in players)
