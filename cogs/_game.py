@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 from discord.ext import commands
 
-from cogs._common import bot_of, clip, mention, png_file, reply, reply_error
+from cogs._common import bot_of, clip, mention, png_file, reply, reply_error, safe_dm
 from host.errors import SessionNotFound, StaleVersion
 from host.records import OPEN_STATUSES
 from host.sessions import Outcome, Session
@@ -65,6 +65,29 @@ class GameCog(commands.Cog):
 
     async def private_prompts(self, session: Session, outcome: Outcome | None) -> None:
         """Send hidden-move prompts by DM; sequential games need none."""
+
+    async def prompt_by_dm(
+        self,
+        session: Session,
+        prompt: Callable[[int], tuple[str, discord.ui.View | None]],
+        fallback: str,
+        *,
+        tell_closed: bool = True,
+    ) -> None:
+        """DM every human who must act ``prompt(seat)`` (text, controls); name in the thread those whose
+        DMs are closed, followed by ``fallback`` (where else to act), unless ``tell_closed`` is False."""
+        closed = []
+        for seat in sorted(session.to_act()):
+            info = session.seats[seat]
+            if info.is_ai or info.user_id is None:
+                continue
+            text, view = prompt(seat)
+            if not await safe_dm(self.bot, info.user_id, text, view=view):
+                closed.append(mention(info.user_id, info.name))
+        if closed and tell_closed:
+            channel = await self.thread_of(session)
+            if channel is not None:
+                await channel.send(clip(f"📪 {', '.join(closed)}: I can't DM you. {fallback}"))
 
     def board_needed(self, outcome: Outcome | None) -> bool:
         """Whether this outcome changed the public picture (a secret choice does not)."""

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._common import bot_of, clip, mention, reply, reply_error, safe_dm
+from cogs._common import bot_of, reply, reply_error
 from cogs._game import GameCog, session_here, submit_from_interaction
 from host.errors import NotSeated, SessionClosed, StaleVersion
 from host.sessions import Outcome, Session
@@ -197,28 +197,11 @@ class Imperium(GameCog, commands.GroupCog, group_name="imperium", group_descript
         """At the start of each round, DM every human who must choose; say in the thread if DMs fail."""
         if session.status != "active" or not self._round_began(outcome):
             return
-        closed = []
-        for seat in sorted(session.to_act()):
-            info = session.seats[seat]
-            if info.is_ai or info.user_id is None:
-                continue
-            rnd = session.view(seat)["round"]
-            ok = await safe_dm(
-                self.bot,
-                info.user_id,
-                picker_content(session, seat, ""),
-                view=picker_view(session.id, rnd, ""),
-            )
-            if not ok:
-                closed.append(mention(info.user_id, info.name))
-        if closed:
-            channel = await self.thread_of(session)
-            if channel is not None:
-                await channel.send(
-                    clip(
-                        f"📪 {', '.join(closed)}: I can't DM you. Press **Choose privately** above to choose."
-                    )
-                )
+        await self.prompt_by_dm(
+            session,
+            lambda seat: (picker_content(session, seat, ""), picker_view(session.id, session.view(seat)["round"], "")),
+            "Press **Choose privately** above to choose.",
+        )
 
     @app_commands.command(name="choose", description="Open your secret picker for the current round")
     @app_commands.describe(game_id="The game's id (optional inside its thread)")

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._common import clip, mention, reply_error, safe_dm
+from cogs._common import reply_error
 from cogs._game import GameCog, action_view, session_here, show_current_board
 from host.sessions import Outcome, Session
 from render.ra import render as render_ra
@@ -67,20 +67,14 @@ class Ra(GameCog, commands.GroupCog, group_name="ra", group_description="Play Ra
         """DM the bidder their bid buttons (only disks that beat the current bid, plus Pass if allowed)."""
         if session.status != "active" or session.view(None).get("phase") != "auction":
             return
-        closed = []
-        for seat in sorted(session.to_act()):
-            info = session.seats[seat]
-            if info.is_ai or info.user_id is None:
-                continue
-            ok = await safe_dm(self.bot, info.user_id, bid_prompt(session, seat), view=action_view(session, seat))
-            if not ok:
-                closed.append(mention(info.user_id, info.name))
         # Say it once per auction (when it opens); later turns mention the bidder in the status line.
         opened = outcome is None or not any(e.kind in ("bid", "pass") for e in outcome.events)
-        if closed and opened:
-            channel = await self.thread_of(session)
-            if channel is not None:
-                await channel.send(clip(f"📪 {', '.join(closed)}: I can't DM you. Bid with the buttons above."))
+        await self.prompt_by_dm(
+            session,
+            lambda seat: (bid_prompt(session, seat), action_view(session, seat)),
+            "Bid with the buttons above.",
+            tell_closed=opened,
+        )
 
     @app_commands.command(name="status", description="Your own view of a Ra game: your fame and display, privately")
     @app_commands.describe(game_id="The game's id (optional inside its thread)")
