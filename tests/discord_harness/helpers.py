@@ -74,3 +74,22 @@ async def open_table(env: Any, bot: Any, game: str, names: list[str], *, seed: i
     sessions = await bot.host.open_sessions()
     assert len(sessions) == 1 and sessions[0].status == "active"
     return players, thread, sessions[0].id
+
+
+async def play_to_the_end(env: Any, bot: Any, new_bot: Any, sid: str, *, restart_at: int, move: Any) -> tuple[Any, int]:
+    """Let ``await move(bot, session, n)`` make move n until the game is over, replacing the bot by a
+    fresh one on the same database before move ``restart_at``. Each move must be stored (version up).
+    Returns the last bot and the number of moves."""
+    moves = 0
+    while True:
+        session = await bot.host.get(sid)
+        if session.status != "active":
+            return bot, moves
+        if moves == restart_at:
+            bot = new_bot()
+            await env.restart_bot(bot)
+            session = await bot.host.get(sid)
+        await move(bot, session, moves)
+        assert (await bot.host.get(sid)).version > session.version, f"move {moves} was not applied"
+        moves += 1
+        assert moves < session.game.info.max_actions

@@ -7,8 +7,7 @@ import random
 
 import pytest
 
-from rules.alhambra_dice import GAME
-from tests.discord_harness.helpers import buttons, control_codes, open_table, play_code
+from tests.discord_harness.helpers import buttons, control_codes, open_table, play_code, play_to_the_end
 
 RESTART_AT = 25
 
@@ -22,15 +21,9 @@ async def test_two_player_game_with_restart(simcord_env, simcord_bot, new_bot, v
     assert (await bot.host.get(sid)).record.options["version"] == version
 
     rng = random.Random(5)
-    moves = rerolls = toggles = 0
-    while True:
-        session = await bot.host.get(sid)
-        if session.status != "active":
-            break
-        if moves == RESTART_AT:
-            bot = new_bot()
-            await env.restart_bot(bot)
-            session = await bot.host.get(sid)
+    count = {"rerolls": 0, "toggles": 0}
+
+    async def move(bot, session, n):
         seat = min(session.to_act())
         user = players[seat]
         board = thread.last_message
@@ -45,17 +38,17 @@ async def test_two_player_game_with_restart(simcord_env, simcord_bot, new_bot, v
                 toggle = next(b for b in buttons(board) if b["custom_id"].endswith(f":{i}"))
                 await user.click(board, custom_id=toggle["custom_id"])
                 board = thread.last_message
-                toggles += 1
+                count["toggles"] += 1
             roll = next(b for b in buttons(board) if b["custom_id"].endswith(":r"))
             assert "Re-roll 2 dice" in roll["label"] and not roll["disabled"]
             await user.click(board, custom_id=roll["custom_id"])
-            rerolls += 1
+            count["rerolls"] += 1
         else:
             await play_code(user, board, rng.choice(view["choices"])["code"])
-        assert (await bot.host.get(sid)).version > session.version
-        moves += 1
-        assert moves < GAME.info.max_actions
 
+    bot, moves = await play_to_the_end(env, bot, new_bot, sid, restart_at=RESTART_AT, move=move)
+    session = await bot.host.get(sid)
+    rerolls, toggles = count["rerolls"], count["toggles"]
     assert moves > RESTART_AT and rerolls and toggles
     final = thread.last_message
     assert "Game over" in final.content

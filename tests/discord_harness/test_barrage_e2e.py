@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from rules.barrage import GAME
-from tests.discord_harness.helpers import control_codes, open_table, play_code
+from tests.discord_harness.helpers import control_codes, open_table, play_code, play_to_the_end
 
 RESTART_AT = 40
 
@@ -15,15 +15,8 @@ async def test_two_player_base_game_with_restart(simcord_env, simcord_bot, new_b
     players, thread, sid = await open_table(env, bot, "barrage", ["alice", "bob"], seed=11, options="map=base")
 
     rng = random.Random(11)
-    moves = 0
-    while True:
-        session = await bot.host.get(sid)
-        if session.status != "active":
-            break
-        if moves == RESTART_AT:
-            bot = new_bot()
-            await env.restart_bot(bot)
-            session = await bot.host.get(sid)
+
+    async def move(bot, session, n):
         seat = min(session.to_act())
         board = thread.last_message
         # Two pictures (map and boards), the player to act mentioned, and exactly the legal choices.
@@ -33,10 +26,9 @@ async def test_two_player_base_game_with_restart(simcord_env, simcord_bot, new_b
         assert control_codes(board) == set(legal)
         back = [c for c in legal if c != "B"] or legal  # avoid wandering back and forth
         await play_code(players[seat], board, rng.choice(back))
-        assert (await bot.host.get(sid)).version > session.version
-        moves += 1
-        assert moves < GAME.info.max_actions
 
+    bot, moves = await play_to_the_end(env, bot, new_bot, sid, restart_at=RESTART_AT, move=move)
+    session = await bot.host.get(sid)
     assert moves > RESTART_AT
     final = thread.last_message
     assert "Game over" in final.content and len(final.attachments) == 2

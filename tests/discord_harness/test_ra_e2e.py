@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.ra import GAME
 from rules.ra.actions import Bid, Discard, StopGods, UseGod
-from tests.discord_harness.helpers import buttons, open_table, play_code, text_of
+from tests.discord_harness.helpers import buttons, open_table, play_code, play_to_the_end, text_of
 
 SEED = 41
 """A seed whose game (with ``choose`` below for every seat) has a god use and a disaster choice."""
@@ -35,17 +35,10 @@ async def test_three_player_game_with_dm_bids_gods_disaster_and_restart(simcord_
     players, thread, sid = await open_table(env, bot, "ra", ["alice", "bob", "carol"], seed=SEED)
 
     seen = {"dm_bid": 0, "dm_pass": 0, "god": 0, "disaster": 0}
-    moves = 0
-    while True:
-        session = await bot.host.get(sid)
-        if session.status != "active":
-            break
-        if moves == RESTART_AT:
-            bot = new_bot()
-            await env.restart_bot(bot)
-            session = await bot.host.get(sid)
+
+    async def move(bot, session, n):
         seat = min(session.to_act())
-        action = choose(session.state, seat, moves)
+        action = choose(session.state, seat, n)
         code = GAME.encode_action(action)
         user = players[seat]
         if session.view(None)["phase"] == "auction":
@@ -66,11 +59,9 @@ async def test_three_player_game_with_dm_bids_gods_disaster_and_restart(simcord_
             await play_code(user, board, code)
             seen["god"] += isinstance(action, UseGod)
             seen["disaster"] += isinstance(action, Discard)
-        after = await bot.host.get(sid)
-        assert after.version > session.version, f"move {code} by seat {seat} was not applied"
-        moves += 1
-        assert moves < GAME.info.max_actions
 
+    bot, moves = await play_to_the_end(env, bot, new_bot, sid, restart_at=RESTART_AT, move=move)
+    session = await bot.host.get(sid)
     assert moves > RESTART_AT
     assert seen["dm_bid"] and seen["dm_pass"] and seen["god"] and seen["disaster"], seen
     final = thread.last_message
