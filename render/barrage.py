@@ -430,11 +430,16 @@ def _draw_dams(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> None:
         box = lay.dams[rec["id"]]
         dam = built.get(rec["id"])
         if dam is None:
-            red = rec.get("extra_cost_credits", 0) > 0
-            d.rounded_rectangle(box, radius=6, fill=_EMPTY, outline=_RED if red else _SLOT_LINE, width=3 if red else 2)
-            d.text(_centre(box), "dam", font=font(15), fill=_fade(_SLOT_LINE, 0.3), anchor="mm")
+            _empty_site(d, box, rec, "dam", 15)
             continue
         _built_dam(d, box, dam["owner"], dam["level"], water.get(rec["id"], 0))
+
+
+def _empty_site(d: ImageDraw.ImageDraw, box: Box, rec: dict[str, Any], mark: str, size: int) -> None:
+    """A free site: a red border where building there costs extra credits, and a faint mark."""
+    red = rec.get("extra_cost_credits", 0) > 0
+    d.rounded_rectangle(box, radius=6, fill=_EMPTY, outline=_RED if red else _SLOT_LINE, width=3 if red else 2)
+    d.text(_centre(box), mark, font=font(size), fill=_fade(_SLOT_LINE, 0.3), anchor="mm")
 
 
 def _built_dam(d: ImageDraw.ImageDraw, box: Box, owner: int, level: int, water: int) -> None:
@@ -473,9 +478,7 @@ def _draw_powerhouses(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> No
         box = lay.powerhouses[rec["id"]]
         owner = owners.get(rec["id"])
         if owner is None:
-            red = rec.get("extra_cost_credits", 0) > 0
-            d.rounded_rectangle(box, radius=6, fill=_EMPTY, outline=_RED if red else _SLOT_LINE, width=3 if red else 2)
-            d.text(_centre(box), "⚡", font=font(18), fill=_fade(_SLOT_LINE, 0.3), anchor="mm")
+            _empty_site(d, box, rec, "⚡", 18)
             continue
         fill = seat_colour(owner)
         d.rounded_rectangle(box, radius=6, fill=fill, outline=INK, width=2)
