@@ -28,6 +28,12 @@ code                  action                                      example
 ``E.<work>``          choose an external work (Loan Agency)       ``E.EW_A2``
 ``O.<officer>``       Mahiri: copy that officer                   ``O.viktor_fiesler``
 ``W.<seg>.<e>.<m>``   Research Lab: take machinery back           ``W.3.1.0``
+``I.<tile>``          Nile: take that visible irrigation tile     ``I.IRR_HILL_WATER``
+``A.<tile>``          Nile: activate one of your face-up          ``A.IRR_PLAIN_CREDITS``
+                      irrigation tiles (bonus action)
+``Z.<tile>``          Nile: turn a used irrigation tile face up   ``Z.IRR_PLAIN_WHEEL``
+``V``                 Nile contract: take its VP instead of an
+                      irrigation tile
 ``N``                 decline an optional step
 ``B``                 back: cancel the action before paying
 ====================  ==========================================  =========================
@@ -141,6 +147,28 @@ class Retrieve(msgspec.Struct, tag="retrieve", **_F):  # type: ignore[call-arg]
     mix: int
 
 
+class Irrigate(msgspec.Struct, tag="irrigate", **_F):  # type: ignore[call-arg]
+    """Nile: take this visible irrigation tile (top of a stack)."""
+
+    tile: str
+
+
+class Activate(msgspec.Struct, tag="activate", **_F):  # type: ignore[call-arg]
+    """Nile: flip one of your face-up irrigation tiles and resolve its effect."""
+
+    tile: str
+
+
+class Restore(msgspec.Struct, tag="restore", **_F):  # type: ignore[call-arg]
+    """Nile external work B: turn one of your used irrigation tiles face up again."""
+
+    tile: str
+
+
+class Points(msgspec.Struct, tag="points", **_F):  # type: ignore[call-arg]
+    """Nile contract: take its VP instead of an irrigation tile."""
+
+
 class Decline(msgspec.Struct, tag="decline", **_F):  # type: ignore[call-arg]
     """Decline an optional step (no contract, no second production, no free structure)."""
 
@@ -151,12 +179,12 @@ class Back(msgspec.Struct, tag="back", **_F):  # type: ignore[call-arg]
 
 BarrageAction = (
     Pick | Place | FreeBuild | Skip | Tile | Site | Pay | Produce | Fulfil | Take | Discard | Machine
-    | Headstream | Building | Work | Officer | Retrieve | Decline | Back
+    | Headstream | Building | Work | Officer | Retrieve | Irrigate | Activate | Restore | Points | Decline | Back
 )
 ACTION_TYPES = (Pick, Place, FreeBuild, Skip, Tile, Site, Pay, Produce, Fulfil, Take, Discard, Machine,
-                Headstream, Building, Work, Officer, Retrieve, Decline, Back)
+                Headstream, Building, Work, Officer, Retrieve, Irrigate, Activate, Restore, Points, Decline, Back)
 
-_ID = r"[A-Za-z0-9_-]{1,24}"
+_ID = r"[A-Za-z0-9_-]{1,32}"
 _INT = r"(0|[1-9][0-9]?)"
 _PATTERNS: list[tuple[re.Pattern[str], type]] = [
     (re.compile(rf"K\.{_INT}\.({_ID})"), Pick),
@@ -176,6 +204,10 @@ _PATTERNS: list[tuple[re.Pattern[str], type]] = [
     (re.compile(rf"E\.({_ID})"), Work),
     (re.compile(rf"O\.({_ID})"), Officer),
     (re.compile(rf"W\.{_INT}\.{_INT}\.{_INT}"), Retrieve),
+    (re.compile(rf"I\.({_ID})"), Irrigate),
+    (re.compile(rf"A\.({_ID})"), Activate),
+    (re.compile(rf"Z\.({_ID})"), Restore),
+    (re.compile(r"V"), Points),
     (re.compile(r"N"), Decline),
     (re.compile(r"B"), Back),
 ]
@@ -216,6 +248,14 @@ def encode(a: BarrageAction) -> str:
         code = f"O.{a.officer}"
     elif isinstance(a, Retrieve):
         code = f"W.{a.segment}.{a.exc}.{a.mix}"
+    elif isinstance(a, Irrigate):
+        code = f"I.{a.tile}"
+    elif isinstance(a, Activate):
+        code = f"A.{a.tile}"
+    elif isinstance(a, Restore):
+        code = f"Z.{a.tile}"
+    elif isinstance(a, Points):
+        code = "V"
     elif isinstance(a, Decline):
         code = "N"
     elif isinstance(a, Back):
@@ -249,7 +289,7 @@ def decode(code: str) -> BarrageAction:
             return Machine(int(g[0]))
         if kind is Retrieve:
             return Retrieve(int(g[0]), int(g[1]), int(g[2]))
-        if kind in (Skip, Decline, Back):
+        if kind in (Skip, Decline, Back, Points):
             return kind()
         return kind(g[0])
     raise InvalidAction(f"'{code}' is not a Barrage action code.")
@@ -261,7 +301,8 @@ def _tile_name(tile: str) -> str:
 
 _BOARD_NAMES = {"company": "Construct", "turbine": "Produce", "water": "Water", "bank": "Bank",
                 "workshop": "Workshop", "machinery": "Machinery shop", "contract": "Contract office",
-                "patent": "Patent office", "external_work": "External work", "officer": "Officer"}
+                "patent": "Patent office", "external_work": "External work", "officer": "Officer",
+                "map_irrigation": "Irrigate"}
 
 
 def space_label(space: str) -> str:
@@ -288,6 +329,8 @@ def space_label(space: str) -> str:
         name += f": take {act['take_contracts']}"
     elif "take_patent_tile" in act:
         name += f" tile {act['take_patent_tile']}"
+    elif "irrigate" in act:
+        name += " " + act["irrigate"].removeprefix("IRR_").lower()
     elif "fulfill_external_work" in act:
         name += f" {act['fulfill_external_work']}"
     elif "copy_officer_ability" in act:
@@ -301,6 +344,26 @@ def space_label(space: str) -> str:
     eng = sp["engineers"]
     extra = f", +{sp['extra_credits']} cr" if sp["extra_credits"] else ""
     return f"{name} ({eng} eng{extra})" if isinstance(eng, int) else name
+
+
+_EFFECT_TEXT = {
+    "machinery": lambda e: " + ".join(f"{n} {k}{'s' if n > 1 else ''}" for k, n in e.items()),
+    "credits": lambda e: f"{e['credit']} credits",
+    "water": lambda e: f"{e['flow_drop']} flowing drops",
+    "wheel": lambda e: f"rotate the wheel {e['rotate_wheel']}",
+    "contract": lambda e: f"fulfil a contract ≤{e['fulfill_contract_max']}",
+    "production": lambda e: f"produce {e['produce']['bonus']:+d}",
+    "construction": lambda e: "build in " + "/".join(e["construct_without_engineers"]["areas"]),
+    "energy": lambda e: f"+{e['energy']} energy",
+}
+
+
+def irrigation_label(tile: str) -> str:
+    """A short English name for an irrigation tile, e.g. 'hill: 4 credits'."""
+    info = data.IRRIGATION_TILES.get(tile)
+    if info is None:
+        return tile
+    return f"{info['area']}: {_EFFECT_TEXT[info['effect_type']](info['effect'])}"
 
 
 def describe(a: BarrageAction) -> str:
@@ -345,6 +408,14 @@ def describe(a: BarrageAction) -> str:
         return f"Copy {a.officer.replace('_', ' ').title()}"
     if isinstance(a, Retrieve):
         return f"Take back {a.exc} excavator(s) and {a.mix} mixer(s) from wheel segment {a.segment + 1}"
+    if isinstance(a, Irrigate):
+        return f"Take irrigation tile {irrigation_label(a.tile)}"
+    if isinstance(a, Activate):
+        return f"Activate irrigation tile {irrigation_label(a.tile)}"
+    if isinstance(a, Restore):
+        return f"Turn {irrigation_label(a.tile)} face up again"
+    if isinstance(a, Points):
+        return "Take the victory points instead of an irrigation tile"
     if isinstance(a, Decline):
         return "Decline"
     if isinstance(a, Back):

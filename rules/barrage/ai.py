@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from rules.ai import Player, RandomAI
-from rules.barrage import data, produce, supply
+from rules.barrage import data, irrigation, produce, supply
 from rules.barrage.actions import Place
 from rules.barrage.engine import GAME
 from rules.barrage.state import State
@@ -23,6 +23,8 @@ W_CONNECTED_DROP = 2.5
 """A drop in a dam of yours (or neutral) that one of your production systems can use."""
 W_STRUCTURE = {"base": 4.0, "elevation": 3.0, "conduit": 1.2, "powerhouse": 5.0, "building": 4.0}
 """Per piece built; a conduit also counts 1.2 x its production value."""
+W_IRRIGATION_TILE, W_IRRIGATION_POINT = 2.0, 1.0
+"""Nile: an unused irrigation tile (its one-off effect) and each irrigation point (the round scorings)."""
 MAX_STEPS = 12
 """How far the greedy player follows its own turn when judging a choice."""
 
@@ -43,6 +45,8 @@ def value(st: State, seat: Seat) -> float:
     v += sum(1.2 * m.conduits[k]["production"] for k, o in st.conduit_owner.items() if o == seat)
     v += W_DROP * sum(st.water.get(d, 0) for d, o in st.dam_owner.items() if o == seat)
     v += W_CONNECTED_DROP * sum(min(st.water.get(p.dam, 0), p.drops) for p in _best_systems(st, seat))
+    if st.pile_irrigation:
+        v += W_IRRIGATION_TILE * len(c.irr_up) + W_IRRIGATION_POINT * irrigation.points(st, seat)
     return v
 
 

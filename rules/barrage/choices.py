@@ -187,15 +187,18 @@ def options(st: State, t: Task) -> list[BarrageAction]:
     back: list[BarrageAction] = [Back()] if st.backs < MAX_BACKS else []
     if k == "construct":
         credits = _construct_credits(st, t)
+        areas = t.a or None
+        if t.f & 4:
+            back = []  # a bonus action's construction (Nile irrigation tile): the tile is already spent
         if not t.t:
             tiles = [
                 Tile(tl, cp) for tl, cp in construct.tile_choices(st, seat)
                 if (not t.f & 1 or construct.effective(tl, cp) in construct.ENGINEER_FREE)
-                and construct.can_build(st, seat, tl, cp, credits)
+                and construct.can_build(st, seat, tl, cp, credits, areas)
             ]
             return tiles + back
         if not t.x:
-            return [Site(site) for _, site in construct.site_choices(st, seat, t.t, t.c, credits)] + back
+            return [Site(site) for _, site in construct.site_choices(st, seat, t.t, t.c, credits, areas)] + back
         structure = construct.structure_of(st, t.x)
         pays = construct.site_payments(st, seat, t.t, t.c, structure, t.x, credits)
         return [Pay(*p) for p in pays] + back
@@ -213,7 +216,8 @@ def options(st: State, t: Task) -> list[BarrageAction]:
     if k == "machine":
         return [Machine(e) for e in range(t.n + 1)]
     if k == "drop":
-        return [Headstream(h) for h in data.map_data(st.map).headstreams]
+        drops: list[BarrageAction] = [Headstream(h) for h in data.map_data(st.map).headstreams]
+        return [*drops, Decline()] if t.f & 2 else drops  # f & 2: "up to" n drops
     if k == "fbuild":
         sites = construct.free_sites(st, seat, t.s, t.a or None, t.n)
         return [*(Site(s) for s in sites), Decline()] if sites else []

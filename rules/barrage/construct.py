@@ -66,7 +66,10 @@ def red_cost(st: State, structure: str, site: str) -> int:
 
 
 def sites(st: State, seat: int, structure: str, areas: list[str] | None = None, max_prod: int = 99) -> list[str]:
-    """Empty sites where ``seat`` may put its next ``structure`` piece (ignoring costs)."""
+    """Empty sites where ``seat`` may put its next ``structure`` piece (ignoring costs).
+
+    ``areas`` restricts the map sites to those areas (a conduit is in its starting basin's area, a
+    powerhouse in its zone's area); private buildings are in no area, so none qualifies (Q-N12)."""
     c = st.companies[seat]
     i = data.STRUCTURES.index(structure)
     if i >= len(c.left) or c.left[i] <= 0:
@@ -79,13 +82,16 @@ def sites(st: State, seat: int, structure: str, areas: list[str] | None = None, 
             if d not in st.dam_owner and info["zone"] not in own_zones and (not areas or info["area"] in areas):
                 out.append(d)
     elif structure == "elevation":
-        out = [d for d, o in st.dam_owner.items() if o == seat and st.dam_level[d] < 3]
+        out = [d for d, o in st.dam_owner.items() if o == seat and st.dam_level[d] < 3
+               and (not areas or m.dams[d]["area"] in areas)]
     elif structure == "conduit":
-        out = [k for k, info in m.conduits.items() if k not in st.conduit_owner and info["production"] <= max_prod]
+        out = [k for k, info in m.conduits.items() if k not in st.conduit_owner and info["production"] <= max_prod
+               and (not areas or info["area"] in areas)]
     elif structure == "powerhouse":
         own_zones = {m.powerhouses[p]["zone"] for p, o in st.ph_owner.items() if o == seat}
-        out = [p for p, info in m.powerhouses.items() if p not in st.ph_owner and info["zone"] not in own_zones]
-    elif structure == "building":
+        out = [p for p, info in m.powerhouses.items() if p not in st.ph_owner and info["zone"] not in own_zones
+               and (not areas or info["area"] in areas)]
+    elif structure == "building" and not areas:
         # one building of each kind per company; slot 1 only with 4 players (Q-B7)
         for bid, owners in st.bslots.items():
             if seat in owners:
@@ -167,11 +173,11 @@ def affordable(st: State, seat: int, needs: list[Need], credits: int) -> bool:
     return False
 
 
-def can_build(st: State, seat: int, tile: str, copy: str, credits: int) -> bool:
-    """Whether the tile can build anything now with ``credits`` available."""
+def can_build(st: State, seat: int, tile: str, copy: str, credits: int, areas: list[str] | None = None) -> bool:
+    """Whether the tile can build anything now with ``credits`` available (in ``areas`` if given)."""
     eff = effective(tile, copy)
     for structure in builds(tile, copy):
-        for site in sites(st, seat, structure):
+        for site in sites(st, seat, structure, areas):
             red = 0 if eff == "L1_JOKER" else red_cost(st, structure, site)
             if red > credits:
                 continue
@@ -203,11 +209,12 @@ def tile_choices(st: State, seat: int) -> list[tuple[str, str]]:
     return out
 
 
-def site_choices(st: State, seat: int, tile: str, copy: str, credits: int) -> list[tuple[str, str]]:
-    """(structure, site) pairs buildable with the tile and ``credits`` available."""
+def site_choices(st: State, seat: int, tile: str, copy: str, credits: int,
+                 areas: list[str] | None = None) -> list[tuple[str, str]]:
+    """(structure, site) pairs buildable with the tile and ``credits`` available (in ``areas`` if given)."""
     out = []
     for structure in builds(tile, copy):
-        for site in sites(st, seat, structure):
+        for site in sites(st, seat, structure, areas):
             if site_payments(st, seat, tile, copy, structure, site, credits):
                 out.append((structure, site))
     return out

@@ -87,7 +87,9 @@ def fulfil(st: State, seat: int, cid: str) -> list[Task]:
     else:
         st.national.remove(cid)
     c.done.append(cid)
-    return grant(st, seat, data.CONTRACTS[cid]["reward"])
+    info = data.CONTRACTS[cid]
+    # a "choose one" reward (Nile contracts) is a decision, left to the expansion that owns it
+    return grant(st, seat, info.get("reward", {"choose_one": cid}))
 
 
 def visible_private(st: State) -> list[str]:

@@ -82,6 +82,14 @@ BONUS_FORMULA: dict[str, Any] = _BONUS["scoring_formula"]
 OBJECTIVES: dict[str, dict[str, Any]] = {t["id"]: t for t in _OBJECTIVES["tiles"]}
 OBJECTIVE_VP: list[int] = _OBJECTIVES["scoring"]["places_vp"]
 
+_IRRIGATION = _load("irrigation.json")
+IRRIGATION_TILES: dict[str, dict[str, Any]] = {t["id"]: t for t in _IRRIGATION["tiles"]}
+STACK_VP: dict[str, int] = {s["slot"]: s["vp_visible_when_empty"] for s in _IRRIGATION["stack_printed_vp"]}
+"""VP printed under each irrigation stack, seen once the stack is empty (house data, Q-N6)."""
+IRRIGATION_SCORING: dict[int, int] = {t["round"]: t["irrigation_points"] for t in _IRRIGATION["scoring_tiles"]}
+"""Irrigation points a won scoring tile adds at later scorings (negative), by round."""
+IRRIGATION_RULES: dict[str, Any] = _IRRIGATION["scoring"]
+
 PLAIN_REWARDS = ("credit", "vp", "excavator", "mixer", "energy")
 """Reward keys granted at once, before the parts that need a choice (Q-B13)."""
 
@@ -147,6 +155,11 @@ class MapData:
         self.zone_powerhouses: dict[int, list[str]] = {
             z: list(self.zones[z]["powerhouse_sites"]) for z in self.zones
         }
+        # the Nile Affair: irrigation areas and the Nile's extra drops (empty on the base map)
+        self.irrigation: dict[str, dict[str, Any]] = {a["id"]: a for a in raw.get("irrigation_areas", [])}
+        nile = raw.get("nile", {})
+        self.nile_source: str = nile.get("source_headstream", "")
+        self.nile_drops: int = nile.get("extra_drops_per_round", 0)
 
 
 @cache

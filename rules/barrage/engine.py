@@ -8,15 +8,17 @@ end of the action phase (water flow, scoring, turn order, clean-up), next round,
 Task kinds (fields of ``Task``):
   draft      pick a matchup and a starting contract
   turn       choose a main action: ``Place`` / ``FreeBuild`` / ``Skip``
-  construct  s=space ("" = engineer-free), t/c=tile (+Anton copy), x=site, f: 1 free, 2 architect
+  construct  s=space ("" = engineer-free), t/c=tile (+Anton copy), x=site, a=allowed areas,
+             f: 1 free, 2 architect, 4 a bonus action's (no Back)
   produce    s=space, n=bonus, x=powerhouse excluded, f: 1 second (Germany), 2 optional, 4 architect
   fulfil     n=energy budget, f: contracts.F_NATIONAL / F_FRANCE / F_MULTI
   machine    n machinery of your choice
   rotate     rotate the wheel n times (automatic)
-  drop       n drops onto headstreams, f=1: they flow at once
+  drop       n drops onto headstreams, f: 1 they flow at once, 2 "up to n" (may stop)
   fbuild     free placement of structure s (n=max conduit value, a=areas)
   take       take n contracts from the office
   discard    discard down to the hand limit
+Expansions add their own kinds (leeghwater.py, nile.py).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from rules.barrage import (
     data,
     expansion,
     journal,
+    placement,
     produce,
     scoring,
     start,
@@ -38,6 +41,7 @@ from rules.barrage import (
     water,
 )
 from rules.barrage import leeghwater as _leeghwater  # noqa: F401  (registers the expansion)
+from rules.barrage import nile as _nile  # noqa: F401  (registers the expansion, after Leeghwater)
 from rules.barrage.actions import (
     ACTION_TYPES,
     Back,
@@ -98,7 +102,10 @@ INFO = GameInfo(
     hidden_information=True,
     max_actions=6000,
     options=(
-        OptionSpec("map", ("base", "nile"), "base", "The map (the Nile Affair map needs the expansion)."),
+        OptionSpec("expansion", ("nile", "none"), "nile",
+                   "The Nile Affair: Nile map, irrigation, new contracts, tiles and works."),
+        OptionSpec("map", ("auto", "nile", "base"), "auto",
+                   "The map: auto follows the expansion; base plays the base game without the Nile Affair."),
         OptionSpec("intro", ("no", "yes"), "no", "Introductory set-up: fixed matchups, no patent office."),
         OptionSpec("new_officers", ("yes", "no"), "yes", "Add Tommaso and Simone to the officer pool."),
         OptionSpec("leeghwater", ("no", "yes"), "no",
@@ -108,30 +115,6 @@ INFO = GameInfo(
 
 
 # --------------------------------------------------------------------------- resolving decisions
-
-
-def _occupy(st: State, seat: int, space: str, n: int, arch: bool) -> None:
-    """Put engineers on a space and pay its extra credits."""
-    c = st.companies[seat]
-    row = space_row(space)
-    assert row is not None
-    _, need, anyn, private, extra, act, _officer = row
-    n = n if anyn else need
-    if arch:
-        c.arch -= 1
-        c.eng -= n - 1
-        if n == 1 and not anyn:
-            st.extra = True
-    else:
-        c.eng -= n
-    c.placed += n
-    if private:
-        c.used.append(space)
-    elif not anyn:
-        st.used[space] = seat
-    if "building" in act:
-        c.used.append(act["building"])  # each building once per round per company
-    supply.pay(st, seat, "credit", extra)
 
 
 def _push(st: State, tasks: list[Task]) -> None:
@@ -184,7 +167,7 @@ def _finish_construct(st: State, t: Task, pay: tuple[int, int, int], events: lis
     st.tasks.pop(0)
     seat = t.seat
     if t.s:
-        _occupy(st, seat, t.s, 0, bool(t.f & 2))
+        placement.occupy(st, seat, t.s, 0, bool(t.f & 2))
     structure = construct.structure_of(st, t.x)
     income = construct.build_with_tile(st, seat, t.t, t.c, t.x, pay)
     eff = construct.effective(t.t, t.c)
@@ -198,7 +181,7 @@ def _production(st: State, t: Task, p: Produce, events: list[Event]) -> None:
     seat = t.seat
     second = bool(t.f & 1)
     if t.s:
-        _occupy(st, seat, t.s, 0, bool(t.f & 4))
+        placement.occupy(st, seat, t.s, 0, bool(t.f & 4))
     e, text = produce.execute(st, seat, p, t.n, second)
     _say(st, events, "produce", f"{_name(st, seat)} {text}.")
     flags = contracts.F_NATIONAL
@@ -323,13 +306,19 @@ def _place(st: State, seat: int, a: Place, events: list[Event]) -> None:
     assert row is not None
     act = row[5]
     arch = a.arch
+    for x in expansion.active(st):
+        # actions prepared before the engineers go down, so Back can still cancel them
+        steps = x.prepare(st, seat, a.space, act, arch)
+        if steps is not None:
+            _push(st, steps)
+            return
     if "construct" in act:
         st.tasks.insert(0, Task("construct", seat, s=a.space, f=2 if arch else 0))
         return
     if "produce" in act:
         st.tasks.insert(0, Task("produce", seat, s=a.space, n=act["produce"]["bonus"], f=4 if arch else 0))
         return
-    _occupy(st, seat, a.space, a.n, arch)
+    placement.occupy(st, seat, a.space, a.n, arch)
     _say(st, events, "place", f"{_name(st, seat)} uses {a.space}.")
     supply.pay(st, seat, "credit", act.get("pay_credits", 0))
     tasks: list[Task] = []
@@ -417,6 +406,7 @@ def _next_turn(st: State, events: list[Event]) -> bool:
 def _begin_turn(st: State, seat: int) -> None:
     st.backs = 0
     st.closing = False
+    st.bonus_action = False
     st.tasks = [Task("turn", seat)]
 
 
@@ -510,8 +500,23 @@ def _why(st: State, seat: int, a: Any) -> str:
         "produce": "choose a production", "fulfil": "choose a contract to fulfil (or decline)",
         "machine": "choose your machinery", "drop": "choose a headstream", "fbuild": "choose a site (or decline)",
         "take": "take a contract", "discard": "discard a contract",
+        "irrigate": "finish your irrigation (dam, then tile)", "activate": "activate an irrigation tile (or decline)",
+        "restore": "choose a used irrigation tile to turn face up (or decline)",
+        "nilecontract": "take an irrigation tile or the victory points",
     }.get(t.kind, "finish the action in progress")
     return f"That move is not possible now: you must {expected}."
+
+
+def _expansion_and_map(opts: dict[str, str]) -> dict[str, str]:
+    """The Nile Affair is played on its own map: ``map=base`` (how base games were always asked for,
+    and how they are stored) means the game without it; the Nile map needs the expansion."""
+    if opts["map"] == "base":
+        opts["expansion"] = "none"
+    elif opts["map"] == "nile" and opts["expansion"] != "nile":
+        raise IllegalAction("The Nile map is played with the Nile Affair: use expansion=nile.",
+                            option="map", value=opts["map"])
+    opts["map"] = "nile" if opts["expansion"] == "nile" else "base"
+    return opts
 
 
 class BarrageGame:
@@ -521,10 +526,7 @@ class BarrageGame:
 
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
         check_players(INFO, players)
-        opts = resolve_options(INFO, options)
-        if opts["map"] != "base":
-            raise IllegalAction("The Nile Affair map needs the Nile Affair expansion, which is not available yet.",
-                                option="map", value=opts["map"])
+        opts = _expansion_and_map(resolve_options(INFO, options))
         if opts["intro"] == "yes" and opts["leeghwater"] == "yes":
             raise IllegalAction("The introductory set-up is played without the Leeghwater Project.",
                                 option="leeghwater")

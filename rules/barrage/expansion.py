@@ -1,4 +1,4 @@
-"""Extension points for expansions (the Leeghwater parts now, the Nile Affair next).
+"""Extension points for expansions (the Leeghwater parts, the Nile Affair).
 
 An expansion is an object with the hooks below; the engine asks every *active* expansion at each
 point. A hook returning ``None`` means "not mine". Register an expansion by appending it to
@@ -38,6 +38,11 @@ class Expansion:
     def space_row(self, space: str) -> SpaceRow | None:
         return None
 
+    def prepare(self, st: State, seat: int, space: str, act: dict[str, Any], arch: bool) -> list[Task] | None:
+        """Steps of a space's action taken *before* the engineers go down (so Back can cancel it);
+        the expansion occupies the space itself when the action is confirmed. None if not its action."""
+        return None
+
     def doable(self, st: State, seat: int, act: dict[str, Any], credits: int) -> bool | None:
         """Whether a space's action can be completed; None if the action is not this expansion's."""
         return None
@@ -71,6 +76,9 @@ class Expansion:
         return []
 
     def bonus_count(self, st: State, seat: int, tile: str) -> int | None:
+        return None
+
+    def objective_count(self, st: State, seat: int, tile: str) -> int | None:
         return None
 
     def headstreams(self, st: State) -> None:

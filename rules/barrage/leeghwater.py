@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.barrage import contracts, data, produce, supply, water
+from rules.barrage import contracts, data, expansion, produce, supply, water
 from rules.barrage.actions import Building, Decline, Officer, Retrieve, Site, Tile, Work
 from rules.barrage.expansion import EXPANSIONS, Expansion, SpaceRow
 from rules.barrage.journal import name, say
@@ -34,13 +34,19 @@ def active(st: State) -> bool:
 
 
 def setup(st: State, rng: random.Random) -> None:
-    """Buildings on the expansion board and the external-work decks (A, then B, then C)."""
-    lwp = [b for b, d in data.BUILDINGS.items() if d["expansion"] == "leeghwater"]
-    st.buildings = sorted(rng.sample(lwp, data.BUILDINGS_ON_BOARD))
+    """Buildings on the expansion board and the external-work decks (A, then B, then C).
+
+    With the Nile Affair its pumping station joins the buildings before the draw, and its work of each
+    letter joins that deck, which then loses one random tile to the box (RULES.md §13.2)."""
+    sets = ("leeghwater", "nile_affair") if st.options.get("expansion") == "nile" else ("leeghwater",)
+    pool = [b for b, d in data.BUILDINGS.items() if d["expansion"] in sets]
+    st.buildings = sorted(rng.sample(pool, data.BUILDINGS_ON_BOARD))
     st.bslots = {b: [-1] * len(data.BUILDING_SLOTS) for b in st.buildings}
     for deck in ("A", "B", "C"):
-        works = [w for w, d in data.EXTERNAL_WORKS.items() if d["deck"] == deck and d["expansion"] == "leeghwater"]
+        works = [w for w, d in data.EXTERNAL_WORKS.items() if d["deck"] == deck and d["expansion"] in sets]
         rng.shuffle(works)
+        if len(sets) > 1:
+            works.pop()
         st.deck_works += works
     refresh_works(st)
 
@@ -128,6 +134,10 @@ def building_doable(st: State, seat: int, bid: str, credits: int) -> bool:
         return bool(loan_options(st, seat, credits))
     if "retrieve_half_machinery_from_wheel_segment" in act:
         return bool(lab_options(st, seat))
+    for x in expansion.active(st):  # another expansion's building (the Nile's pumping station)
+        ok = x.doable(st, seat, act, credits)
+        if ok is not None:
+            return ok
     return True
 
 

@@ -139,6 +139,10 @@ def objective_count(st: State, seat: int) -> int:
                     count += 1
                     break
         return count
+    for x in expansion.active(st):
+        n = x.objective_count(st, seat, tile)
+        if n is not None:
+            return n
     raise ValueError(f"Unknown objective tile {tile!r} in the data: no rule scores it.")
 
 

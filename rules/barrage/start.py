@@ -33,16 +33,18 @@ def new_state(players: int, options: Mapping[str, str], seed: int) -> State:
     st.headstream_tiles = dict(zip(m.headstreams, tiles, strict=False))
     # bonus tiles for rounds 1-5, objective tile
     lwp = options.get("leeghwater") == "yes"
-    sets = ("base", "leeghwater") if lwp else ("base",)
+    nile = options.get("expansion") == "nile"
+    sets = ("base",) + (("leeghwater",) if lwp else ()) + (("nile_affair",) if nile else ())
     pool = [t for t, d in data.BONUS_TILES.items() if d["expansion"] in sets and not (intro and d.get("advanced_only"))]
     st.bonus = rng.sample(pool, data.ROUNDS)
-    st.objective = rng.choice([t for t, d in data.OBJECTIVES.items() if d["expansion"] == "base"])
+    st.objective = rng.choice([t for t, d in data.OBJECTIVES.items() if d["expansion"] in sets])
     # contracts
     national = [c for c, d in data.CONTRACTS.items() if d["type"] == "national"]
     rng.shuffle(national)
     st.national = national[: players - 1]
     for colour in data.PRIVATE_COLOURS:
-        pile = [c for c, d in data.CONTRACTS.items() if d["type"] == colour and "expansion" not in d]
+        # the Nile Affair shuffles its contract of each colour into that pile
+        pile = [c for c, d in data.CONTRACTS.items() if d["type"] == colour and d.get("expansion", "base") in sets]
         rng.shuffle(pile)
         st.piles.append(pile)
         st.display.append([pile.pop(), pile.pop()])

@@ -61,6 +61,10 @@ class Company(msgspec.Struct, omit_defaults=True):
     last_energy: int = 0
     works: list[str] = []
     """External works fulfilled (face down)."""
+    irr_up: list[str] = []
+    """Nile: irrigation tiles face up (not yet activated)."""
+    irr_down: list[str] = []
+    """Nile: irrigation tiles activated (face down; they still count for irrigation points)."""
 
 
 class State(msgspec.Struct, omit_defaults=True):
@@ -79,6 +83,8 @@ class State(msgspec.Struct, omit_defaults=True):
     backs: int = 0
     closing: bool = False
     """The current turn's main action is over (expansions' end-of-turn steps were queued)."""
+    bonus_action: bool = False
+    """The current company already took its once-per-turn bonus action (Nile: an irrigation tile)."""
     companies: list[Company] = []
     tasks: list[Task] = []
     # --- map
@@ -89,7 +95,8 @@ class State(msgspec.Struct, omit_defaults=True):
     dam_level: dict[str, int] = {}
     conduit_owner: dict[str, int] = {}
     ph_owner: dict[str, int] = {}
-    headstream_tiles: dict[str, int] = {}
+    headstream_tiles: dict[str, int | str] = {}
+    """Headstream -> its tile id (numbers on the base map, N1-N8 on the Nile map)."""
     # --- boards
     used: dict[str, int] = {}
     """Exclusive shared action spaces occupied this round -> the seat on them."""
@@ -122,6 +129,12 @@ class State(msgspec.Struct, omit_defaults=True):
     copy: str = ""
     copy_seat: int = -1
     """Mahiri's copied officer, for the one extra action it lasts."""
+    # --- The Nile Affair
+    pile_irrigation: dict[str, list[list[str]]] = {}
+    """Irrigation area -> its 4 stacks, bottom first. Only the top tile of a stack is visible, so the
+    views show the top and the count (the covered tile is hidden information)."""
+    irr_scoring: list[int] = []
+    """Irrigation scoring tile of each round: -1 still to score, -2 discarded, else the seat that won it."""
     ledger: dict[str, int] = {}
     log: list[str] = []
     """The last few public event lines, for the view."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.barrage import data, supply
+from rules.barrage import data, irrigation, supply
 from rules.barrage.actions import space_label
 from rules.barrage.choices import spaces_for
 from rules.barrage.state import State
@@ -39,6 +39,10 @@ def _company(st: State, seat: int) -> dict[str, Any]:
         "last_energy": c.last_energy,
         "external_works": list(c.works),
         "buildings": [b for b in st.buildings if seat in st.bslots[b]],
+        "irrigation": {"face_up": list(c.irr_up), "face_down": list(c.irr_down),
+                       "points": irrigation.points(st, seat),
+                       "scoring_tiles": [r + 1 for r, w in enumerate(st.irr_scoring) if w == seat]}
+        if st.pile_irrigation else None,
     }
 
 
@@ -50,6 +54,33 @@ def _spaces(st: State) -> list[dict[str, Any]]:
          "occupied_by": st.used.get(sid)}
         for sid, need, anyn, private, extra, _act, _officer in spaces_for(st) if not private
     ]
+
+
+def _irrigation(st: State) -> dict[str, Any] | None:
+    """The Nile Affair's irrigation areas: only the top tile of each stack is shown (the one under it
+    is covered), the VP printed under emptied stacks, the irrigation spaces and scoring tiles."""
+    if not st.pile_irrigation:
+        return None
+    m = data.map_data(st.map)
+    areas = []
+    for aid, info in m.irrigation.items():
+        stacks = [
+            {"slot": slot, "top": stack[-1] if stack else None, "count": len(stack), "vp": data.STACK_VP[slot],
+             "vp_visible": 0 if stack else data.STACK_VP[slot]}
+            for slot, stack in zip(info["stack_slots"], st.pile_irrigation[aid], strict=True)
+        ]
+        spaces = [{"id": sp["id"], "red": sp["red_framed"], "occupied_by": st.used.get(sp["id"])}
+                  for sp in info["layout"]["action_spaces"]]
+        areas.append({"id": aid, "area": info["area"], "stacks": stacks,
+                      "visible_vp": irrigation.area_vp(st, aid), "spaces": spaces})
+    status = {irrigation.OPEN: "open", irrigation.DISCARDED: "discarded"}
+    return {
+        "areas": areas,
+        "visible_vp": irrigation.visible_vp(st),
+        "scoring_tiles": [{"round": r + 1, "points": data.IRRIGATION_SCORING[r + 1], "status": status.get(w, "won"),
+                           "winner": w if w >= 0 else None} for r, w in enumerate(st.irr_scoring)],
+        "points": [irrigation.points(st, s) for s in range(st.players)] if st.companies[0].company else None,
+    }
 
 
 def view(st: State, viewer: int | None) -> dict[str, Any]:
@@ -88,6 +119,8 @@ def view(st: State, viewer: int | None) -> dict[str, Any]:
         "external_works": list(st.works),
         "external_work_deck": len(st.deck_works),
         "copied_officer": {"seat": st.copy_seat, "officer": st.copy} if st.copy else None,
+        "irrigation": _irrigation(st),
+        "bonus_action_used": st.bonus_action,
         "scores": [c.vp for c in st.companies],
         "final_scores": list(st.final) if st.final else None,
         "log": list(st.log),

@@ -74,6 +74,18 @@ def check(st: State) -> None:
     for bid, owners in st.bslots.items():
         built = [o for o in owners if o >= 0]
         assert len(built) == len(set(built)), (bid, owners)
+    # Nile irrigation tiles: all 24 in exactly one place (a stack, face up or face down with a company)
+    if st.pile_irrigation:
+        irr = Counter(t for stacks in st.pile_irrigation.values() for stack in stacks for t in stack)
+        for c in st.companies:
+            irr.update(c.irr_up + c.irr_down)
+        assert irr == Counter(list(data.IRRIGATION_TILES)), irr
+        assert all(len(stack) <= 2 for stacks in st.pile_irrigation.values() for stack in stacks)
+        assert len(st.irr_scoring) == data.ROUNDS
+        assert all(w < st.players for w in st.irr_scoring)
+        assert all(w == -1 for w in st.irr_scoring[st.round - 1:]) or st.phase == "over"
+    else:
+        assert not any(c.irr_up or c.irr_down for c in st.companies)
     # private contracts: each at most once
     seen = Counter(cid for pile in st.piles for cid in pile)
     seen.update(cid for col in st.display for cid in col)

@@ -10,7 +10,12 @@ from rules.base import resolve_options
 
 
 def new_game(players: int = 2, seed: int = 1, **options: str) -> State:
-    """A game after set-up (and after the draft, picking the first offers when drafting)."""
+    """A game after set-up (and after the draft, picking the first offers when drafting).
+
+    The base game unless the Nile Affair is asked for (``expansion="nile"``): the base-rule tests
+    were written for the base map."""
+    if "expansion" not in options and "map" not in options:
+        options["map"] = "base"
     st = GAME.setup(players, resolve_options(GAME.info, options), seed)
     while st.phase == "draft":
         seat = min(GAME.to_act(st))

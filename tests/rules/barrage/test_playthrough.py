@@ -15,7 +15,12 @@ from rules.barrage import AIS, GAME
 from rules.base import resolve_options
 
 HERE = Path(__file__).parent / "playthroughs"
-CASES = [(2, 1, {}), (3, 2, {"leeghwater": "yes"})]
+CASES = [
+    ("barrage-2p-1", 2, 1, {"map": "base"}),
+    ("barrage-3p-2-lwp", 3, 2, {"map": "base", "leeghwater": "yes"}),
+    ("barrage-nile-2p-3", 2, 3, {"expansion": "nile"}),
+    ("barrage-nile-4p-4-lwp", 4, 4, {"expansion": "nile", "leeghwater": "yes"}),
+]
 
 
 def transcript(players: int, seed: int, options: dict[str, str]) -> str:
@@ -35,10 +40,11 @@ def transcript(players: int, seed: int, options: dict[str, str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize(("players", "seed", "options"), CASES)
-def test_playthrough_matches_the_golden_file(players: int, seed: int, options: dict[str, str]) -> None:
-    path = HERE / f"barrage-{players}p-{seed}{'-lwp' if options else ''}.txt"
+@pytest.mark.parametrize(("name", "players", "seed", "options"), CASES)
+def test_playthrough_matches_the_golden_file(name: str, players: int, seed: int, options: dict[str, str]) -> None:
+    path = HERE / f"{name}.txt"
     text = transcript(players, seed, options)
-    if os.environ.get("BARRAGE_REGEN") or not path.exists():
+    if os.environ.get("BARRAGE_REGEN"):
         path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"{path.name} is missing: regenerate with BARRAGE_REGEN=1 and review the transcript"
     assert path.read_text(encoding="utf-8") == text

@@ -178,11 +178,20 @@ def test_decode_rejects_malformed_codes(code: str) -> None:
         decode(code)
 
 
-def test_nile_map_is_rejected_until_the_expansion_exists() -> None:
+def test_the_nile_affair_is_the_default_and_decides_the_map() -> None:
+    """New games play the Nile Affair on the Nile map; map=base (how stored base games were created)
+    is the base game; the Nile map without the expansion is refused with a reason."""
+    assert GAME.setup(2, {}, 1).options["expansion"] == "nile"
+    assert GAME.setup(2, {}, 1).map == "nile"
+    base = GAME.setup(2, {"map": "base"}, 1)
+    assert (base.map, base.options["expansion"], base.pile_irrigation) == ("base", "none", {})
+    assert GAME.setup(2, {"expansion": "none"}, 1).map == "base"
     with pytest.raises(IllegalAction, match="Nile"):
-        GAME.setup(2, {"map": "nile"}, 1)
+        GAME.setup(2, {"map": "nile", "expansion": "none"}, 1)
     with pytest.raises(InvalidOption):
         GAME.setup(2, {"map": "moon"}, 1)
+    with pytest.raises(InvalidOption):
+        GAME.setup(2, {"expansion": "atlantis"}, 1)
     with pytest.raises(IllegalAction):
         GAME.setup(5, {}, 1)
 
