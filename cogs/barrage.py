@@ -20,6 +20,7 @@ from cogs._game import GameCog, action_view, session_here, show_current_board
 from host.sessions import Session
 from render.barrage import render as render_map
 from render.barrage import render_boards
+from rules.barrage.actions import irrigation_label
 
 if TYPE_CHECKING:
     from bot import BoardGameBot
@@ -32,8 +33,28 @@ MENUS = {
     "T": "Choose a technology tile…",
     "H": "Choose a headstream…",
     "D": "Discard a contract…",
+    "I": "Take an irrigation tile…",
+    "A": "Bonus action: activate an irrigation tile…",
+    "Z": "Turn a used irrigation tile face up…",
 }
 """Action codes (their first letter) offered in a select; every other kind gets a button."""
+
+STEPS = {
+    "draft": "pick a company, an officer and a starting contract",
+    "turn": "choose your action",
+    "construct": "prepare the construction (tile → site → payment); Back cancels it",
+    "produce": "choose a production (dam → conduit → powerhouse, drops)",
+    "fulfil": "fulfil a contract, or decline",
+    "machine": "choose your machinery",
+    "drop": "put a drop on a headstream",
+    "fbuild": "choose where to place the free structure, or decline",
+    "take": "take a contract",
+    "discard": "discard down to your hand limit",
+    "irrigate": "irrigate: choose the dam, then the irrigation tile; Back cancels it",
+    "activate": "bonus action: activate an irrigation tile now, or decline",
+    "restore": "turn used irrigation tiles face up, or decline",
+}
+"""What the company to act is doing, by the engine's step (view["step"])."""
 
 
 class Barrage(GameCog, commands.GroupCog, group_name="barrage", group_description="Play Barrage"):
@@ -65,6 +86,19 @@ class Barrage(GameCog, commands.GroupCog, group_name="barrage", group_descriptio
 
         return action_view(session, acting[0], group=menu)
 
+    def status_lines(self, session: Session) -> list[str]:
+        lines = super().status_lines(session)
+        view = session.view(None)
+        step = view.get("step")
+        if session.result() is None and step in STEPS:
+            text = STEPS[step]
+            if step == "turn" and view.get("irrigation") and not view.get("bonus_action_used"):
+                seat = view["to_act"]
+                if seat is not None and view["companies"][seat]["irrigation"]["face_up"]:
+                    text += " (you may activate an irrigation tile before it or after it)"
+            lines.append(f"Step: {text}.")
+        return lines
+
     @app_commands.command(name="status", description="Your company board and the map, shown only to you")
     @app_commands.describe(game_id="The game's id (optional inside its thread)")
     async def status(self, interaction: discord.Interaction, game_id: str | None = None) -> None:
@@ -82,6 +116,11 @@ class Barrage(GameCog, commands.GroupCog, group_name="barrage", group_descriptio
                 f" · {me['engineers']} engineers · {me['excavators']} excavators · {me['mixers']} mixers"
                 f" · energy {me['energy']}."
             )
+            irr = me.get("irrigation")
+            if irr:
+                up = ", ".join(irrigation_label(t) for t in irr["face_up"]) or "none"
+                note += (f" Irrigation: {irr['points']} points · ready to activate: {up}"
+                         f" · used: {len(irr['face_down'])}.")
         await show_current_board(interaction, session.id, note)
 
 
