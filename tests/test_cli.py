@@ -60,3 +60,24 @@ def test_every_registered_game_has_a_demo(game: str, tmp_path: Path) -> None:
     proc = run_bot("demo", game, "--players", players, "--seed", "3", "--out", str(tmp_path), cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert json.loads((tmp_path / "result.json").read_text())["finished"]
+
+
+def test_demo_barrage_plays_the_nile_affair_by_default(tmp_path: Path) -> None:
+    """`demo barrage --players 4 --seed 2` is a Nile Affair game: replaying its log gives a game on the
+    Nile map with irrigation, and final.png is that game's map picture."""
+    from render.barrage import render
+    from rules.barrage import GAME
+
+    out = tmp_path / "nile"
+    proc = run_bot("demo", "barrage", "--players", "4", "--seed", "2", "--out", str(out), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads((out / "result.json").read_text())
+    assert result["finished"] and result["options"]["expansion"] == "nile"
+    state = GAME.setup(4, result["options"], 2)
+    for line in (out / "log.jsonl").read_text().splitlines():
+        entry = json.loads(line)
+        state, _ = GAME.apply(state, entry["seat"], GAME.decode_action(entry["code"]))
+    assert state.map == "nile" and all(w != -1 for w in state.irr_scoring)
+    assert list(GAME.result(state).scores) == result["scores"]
+    view = GAME.view(state, None)
+    assert view["irrigation"]["areas"] and (out / "final.png").read_bytes() == render(view)
