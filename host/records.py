@@ -5,12 +5,16 @@ from __future__ import annotations
 import msgspec
 
 
-class SeatInfo(msgspec.Struct, frozen=True):
-    """Who sits in a seat: a Discord user (``user_id``) or an AI (``ai`` names it)."""
+class SeatInfo(msgspec.Struct, frozen=True, omit_defaults=True):
+    """Who sits in a seat: a Discord user (``user_id``) or an AI (``ai`` names it).
+
+    A human who resigned, or whose seat an AI took after a timeout, keeps ``user_id`` (the game and
+    the league still know whose seat it was) with ``ai`` set and ``resigned`` true: ranked last."""
 
     name: str
     user_id: int | None = None
     ai: str | None = None
+    resigned: bool = False
 
     @property
     def is_ai(self) -> bool:

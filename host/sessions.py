@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,7 @@ from rules import GAMES, get_game
 from rules.base import Event, Game, InvalidAction, Result, check_players, resolve_options
 
 DEFAULT_AI = "random"
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -124,6 +126,9 @@ class Host:
         self.seed_source = seed_source
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: dict[str, tuple[int, Any]] = {}
+        self.finish_listeners: list[Callable[[Session], Awaitable[None]]] = []
+        """Called once with the finished session right after a game's last move is stored (the
+        league records results here). A failing listener is logged; the move stays stored."""
 
     # ------------------------------------------------------------------ loading
 
@@ -352,7 +357,17 @@ class Host:
             msgspec.json.encode(result) if result is not None else None,
         )
         self._cache[session.id] = (session.version + 1, new_state)
+        if status == "finished":
+            await self._finished(session.id)
         return Step(seat, action, tuple(events), session.version + 1, by_ai)
+
+    async def _finished(self, sid: str) -> None:
+        finished = await self.get(sid)
+        for listener in self.finish_listeners:
+            try:
+                await listener(finished)
+            except Exception:
+                log.exception("game %s: a finish listener failed", sid)
 
     async def run_ai(self, sid: str) -> Outcome:
         """Play every pending AI turn, each stored before the next is chosen."""
