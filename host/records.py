@@ -32,7 +32,7 @@ class SessionRecord(msgspec.Struct, frozen=True):
     options: dict[str, str]
     seats: tuple[SeatInfo, ...]
     seed: int
-    status: str  # lobby | active | finished | aborted
+    status: str  # lobby | active | finished | aborted | archived
     version: int
     created_at: float
     updated_at: float
@@ -40,6 +40,10 @@ class SessionRecord(msgspec.Struct, frozen=True):
     result: bytes | None = None
     thread_id: int | None = None
     message_id: int | None = None
+    clock: bytes | None = None
+    """The game's time control and seat clocks (host/clock.py GameClock as JSON); None: untimed."""
+    clock_due: float | None = None
+    """The earliest moment a reminder or timeout may fall due (indexed for the reminder service)."""
 
 
 class ActionRecord(msgspec.Struct, frozen=True):
@@ -54,4 +58,5 @@ class ActionRecord(msgspec.Struct, frozen=True):
 
 
 OPEN_STATUSES = ("lobby", "active")
-ALL_STATUSES = ("lobby", "active", "finished", "aborted")
+ALL_STATUSES = ("lobby", "active", "finished", "aborted", "archived")
+"""``archived``: an active game whose players all vanished, set aside (never deleted)."""

@@ -18,6 +18,7 @@ from typing import Any
 
 import msgspec
 
+from host import clock as clocks
 from host.errors import (
     LobbyError,
     NotSeated,
@@ -191,9 +192,13 @@ class Host:
         creator_name: str,
         options: Mapping[str, str] | None = None,
         seed: int | None = None,
+        time_control: str | clocks.TimeControl | None = None,
     ) -> Session:
+        """Open a lobby. ``time_control`` is "none", "live:5m", "async:3d+1d" … (host/clock.py);
+        a bad one raises clock.ClockError with what is allowed."""
         game = get_game(game_name)
         resolved = resolve_options(game.info, options)
+        control = time_control if isinstance(time_control, clocks.TimeControl) else clocks.parse(time_control)
         now = self.clock()
         rec = SessionRecord(
             id=secrets.token_hex(4),
@@ -208,6 +213,7 @@ class Host:
             version=0,
             created_at=now,
             updated_at=now,
+            clock=msgspec.json.encode(clocks.GameClock(control)),
         )
         await self.store.insert_session(rec)
         return Session(rec, None)
@@ -268,7 +274,12 @@ class Host:
             except Exception as exc:
                 raise LobbyError(str(exc)) from exc
             state = game.setup(len(session.seats), session.record.options, session.record.seed)
-            await self.store.update_session(sid, session.version, status="active", state=msgspec.json.encode(state))
+            now = self.clock()
+            clock = clocks.start(self.clock_of(session).control, len(session.seats), game.to_act(state), now)
+            await self.store.update_session(
+                sid, session.version, status="active", state=msgspec.json.encode(state),
+                clock=msgspec.json.encode(clock), clock_due=clocks.next_due(clock, now),
+            )
         return await self.run_ai(sid)
 
     async def abort(self, sid: str, user_id: int, *, is_admin: bool = False) -> Session:
@@ -323,6 +334,8 @@ class Host:
             seat = session.seat_of(user_id)
             if seat is None:
                 raise NotSeated("You are not playing in this game.")
+            if session.seats[seat].resigned:
+                raise NotSeated("You left this game: an AI plays your seat now.")
             if expected_version is not None and expected_version != session.version:
                 raise StaleVersion("The board changed while you were choosing; here it is again.")
             game = session.game
@@ -346,6 +359,12 @@ class Host:
         new_state, events = game.apply(session.state, seat, action)
         result = game.result(new_state)
         status = "finished" if result is not None else "active"
+        now = self.clock()
+        clock = clocks.after_move(
+            self.clock_of(session), frozenset(game.to_act(session.state)), frozenset(game.to_act(new_state)), now,
+            human=not by_ai,
+        )
+        due = clocks.next_due(clock, now) if status == "active" else None
         await self.store.commit_action(
             session.id,
             session.version,
@@ -355,6 +374,7 @@ class Host:
             msgspec.json.encode(new_state),
             status,
             msgspec.json.encode(result) if result is not None else None,
+            clock=(msgspec.json.encode(clock), due),
         )
         self._cache[session.id] = (session.version + 1, new_state)
         if status == "finished":
@@ -371,23 +391,115 @@ class Host:
 
     async def run_ai(self, sid: str) -> Outcome:
         """Play every pending AI turn, each stored before the next is chosen."""
+        async with self._lock(sid):
+            return await self._run_ai_locked(sid)
+
+    async def _run_ai_locked(self, sid: str, turn_of: int | None = None) -> Outcome:
+        """AI turns; with ``turn_of``, an AI also plays that (human) seat until its turn is over."""
         steps: list[Step] = []
+        session = await self.get(sid)
+        ais = _ais_for(session.record.game)
+        for _ in range(session.game.info.max_actions):
+            if session.status != "active":
+                break
+            acting = session.to_act()
+            ai_seats = sorted(s for s in acting if session.seats[s].is_ai or s == turn_of)
+            if turn_of is not None and turn_of not in acting:
+                turn_of = None  # its turn is over: the human plays on
+                ai_seats = [s for s in ai_seats if session.seats[s].is_ai]
+            if not ai_seats:
+                break
+            seat = ai_seats[0]
+            name = session.seats[seat].ai or ("greedy" if "greedy" in ais else DEFAULT_AI)
+            player = ais.get(name) or ais[DEFAULT_AI]
+            rng = random.Random(f"{session.record.seed}:{session.version}:{seat}")
+            action = player.choose(session.game, session.state, seat, rng)
+            steps.append(await self._apply(session, seat, action, None, by_ai=True))
+            session = await self.get(sid)
+        return Outcome(session, tuple(steps))
+
+    # ------------------------------------------------------------------ clocks, resigning, archiving
+
+    @staticmethod
+    def clock_of(session: Session) -> clocks.GameClock:
+        """The game's clock (games stored before clocks existed have an untimed one)."""
+        raw = session.record.clock
+        if raw is None:
+            return clocks.GameClock(seats=[clocks.SeatClock() for _ in session.seats])
+        clock = msgspec.json.decode(raw, type=clocks.GameClock)
+        if len(clock.seats) < len(session.seats):  # a lobby's clock has no seats yet
+            clock.seats += [clocks.SeatClock() for _ in range(len(session.seats) - len(clock.seats))]
+        return clock
+
+    async def save_clock(self, session: Session, clock: clocks.GameClock, due: float | None) -> None:
+        """Store a changed clock if the game has not moved meanwhile (StaleVersion otherwise)."""
+        await self.store.update_session(session.id, session.version, clock=msgspec.json.encode(clock), clock_due=due)
+
+    async def _active_seat(self, sid: str, user_id: int) -> tuple[Session, int]:
+        session = await self.get(sid)
+        if session.status != "active":
+            raise SessionClosed("This game is not being played.")
+        seat = session.seat_of(user_id)
+        if seat is None or session.seats[seat].resigned:
+            raise NotSeated("You are not playing in this game.")
+        return session, seat
+
+    async def _hand_to_ai(self, session: Session, seat: int, kind: str, by: int | None) -> None:
+        """An AI takes the seat for the rest of the game; the human is ranked last by the league."""
+        ai = _ais_for(session.record.game)
+        old = session.seats[seat]
+        new = SeatInfo(name=f"{old.name} (AI)", user_id=old.user_id, ai="greedy" if "greedy" in ai else DEFAULT_AI,
+                       resigned=True)
+        clock = self.clock_of(session)
+        clock.log.append(clocks.ClockEvent(self.clock(), kind, seat, by))
+        seats = (*session.seats[:seat], new, *session.seats[seat + 1 :])
+        await self.store.update_session(session.id, session.version, seats=seats, clock=msgspec.json.encode(clock))
+
+    async def resign(self, sid: str, user_id: int) -> Outcome:
+        """The player leaves the game: an AI plays the seat to the end; the league ranks them last."""
+        async with self._lock(sid):
+            session, seat = await self._active_seat(sid, user_id)
+            await self._hand_to_ai(session, seat, "resigned", user_id)
+        return await self.run_ai(sid)
+
+    async def timeout_choice(self, sid: str, seat: int, turn: int, choice: str, user_id: int) -> Outcome:
+        """Another player's answer to a seat's timeout: ``wait`` (one more allowance), ``turn`` (an AI
+        plays this turn) or ``seat`` (an AI takes the seat for the rest of the game). Logged."""
+        if choice not in ("wait", "turn", "seat"):
+            raise InvalidAction("That is not a choice for a timeout.")
+        async with self._lock(sid):
+            session, chooser = await self._active_seat(sid, user_id)
+            clock = self.clock_of(session)
+            if not 0 <= seat < len(clock.seats) or clock.seats[seat].turn != turn or not clock.seats[seat].timed_out:
+                raise StaleVersion("That timeout is over: the player moved or someone already chose.")
+            if chooser == seat:
+                raise PermissionDenied("The other players decide what happens when your time runs out.")
+            now = self.clock()
+            clock.last_human = now
+            if choice == "seat":
+                await self._hand_to_ai(session, seat, "timeout:seat", user_id)
+                return await self._run_ai_locked(sid)
+            sc = clock.seats[seat]
+            sc.timed_out = False
+            clock.log.append(clocks.ClockEvent(now, f"timeout:{choice}", seat, user_id))
+            if choice == "wait":
+                sc.extra += clock.control.per_move
+                await self.save_clock(session, clock, clocks.next_due(clock, now))
+                return Outcome(await self.get(sid))
+            await self.save_clock(session, clock, clocks.next_due(clock, now))
+            return await self._run_ai_locked(sid, turn_of=seat)
+
+    async def archive(self, sid: str, note: str = "") -> Session:
+        """Set an abandoned game aside (status ``archived``; never deleted, its log kept)."""
         async with self._lock(sid):
             session = await self.get(sid)
-            ais = _ais_for(session.record.game)
-            for _ in range(session.game.info.max_actions):
-                if session.status != "active":
-                    break
-                ai_seats = sorted(s for s in session.to_act() if session.seats[s].is_ai)
-                if not ai_seats:
-                    break
-                seat = ai_seats[0]
-                player = ais.get(session.seats[seat].ai or DEFAULT_AI) or ais[DEFAULT_AI]
-                rng = random.Random(f"{session.record.seed}:{session.version}:{seat}")
-                action = player.choose(session.game, session.state, seat, rng)
-                steps.append(await self._apply(session, seat, action, None, by_ai=True))
-                session = await self.get(sid)
-        return Outcome(session, tuple(steps))
+            if session.status != "active":
+                raise SessionClosed("Only a game in progress can be archived.")
+            clock = self.clock_of(session)
+            clock.log.append(clocks.ClockEvent(self.clock(), "archived", note=note))
+            await self.store.update_session(sid, session.version, status="archived",
+                                            clock=msgspec.json.encode(clock), clock_due=None)
+            return await self.get(sid)
 
     async def replay(self, sid: str) -> Any:
         """Rebuild the state from the seed and the action log (to check a snapshot)."""

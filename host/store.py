@@ -42,7 +42,12 @@ class Store(Protocol):
         state: bytes,
         status: str,
         result: bytes | None,
+        clock: tuple[bytes, float | None] | None = None,
     ) -> None: ...
+    async def due_sessions(self, now: float) -> list[SessionRecord]: ...
+    async def add_vacation(self, user_id: int, start: float, end: float) -> None: ...
+    async def end_vacation(self, user_id: int, now: float) -> int: ...
+    async def vacations(self, user_id: int, since: float = 0.0) -> list[tuple[float, float]]: ...
     async def actions(self, sid: str) -> list[ActionRecord]: ...
     async def interaction_seen(self, interaction_id: int) -> bool: ...
     async def list_sessions(
@@ -69,7 +74,9 @@ CREATE TABLE IF NOT EXISTS sessions (
     state BLOB,
     result BLOB,
     thread_id INTEGER,
-    message_id INTEGER
+    message_id INTEGER,
+    clock BLOB,
+    clock_due REAL
 );
 CREATE INDEX IF NOT EXISTS sessions_status ON sessions(status, guild_id);
 CREATE TABLE IF NOT EXISTS actions (
@@ -81,6 +88,12 @@ CREATE TABLE IF NOT EXISTS actions (
     created_at REAL NOT NULL,
     PRIMARY KEY (session_id, version)
 );
+CREATE TABLE IF NOT EXISTS vacations (
+    user_id INTEGER NOT NULL,
+    start REAL NOT NULL,
+    end REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS vacations_user ON vacations(user_id, end);
 CREATE TABLE IF NOT EXISTS user_flags (
     user_id INTEGER NOT NULL,
     key TEXT NOT NULL,
@@ -91,9 +104,12 @@ CREATE TABLE IF NOT EXISTS user_flags (
 
 _COLUMNS = (
     "id, game, guild_id, channel_id, creator_id, options, seats, seed, status, version, "
-    "created_at, updated_at, state, result, thread_id, message_id"
+    "created_at, updated_at, state, result, thread_id, message_id, clock, clock_due"
 )
-_UPDATABLE = {"options", "seats", "status", "version", "state", "result", "thread_id", "message_id", "seed"}
+_UPDATABLE = {"options", "seats", "status", "version", "state", "result", "thread_id", "message_id", "seed",
+              "clock", "clock_due"}
+_ADDED_COLUMNS = (("clock", "BLOB"), ("clock_due", "REAL"))
+"""Columns added after the first release: added to older databases when they are opened."""
 _seats_encoder = msgspec.json.Encoder()
 _seats_decoder = msgspec.json.Decoder(tuple[SeatInfo, ...])
 _options_decoder = msgspec.json.Decoder(dict[str, str])
@@ -117,6 +133,8 @@ def _row_to_record(row: Iterable[object]) -> SessionRecord:
         result,
         thread,
         message,
+        clock,
+        clock_due,
     ) = tuple(row)
     return SessionRecord(
         id=str(sid),
@@ -135,6 +153,8 @@ def _row_to_record(row: Iterable[object]) -> SessionRecord:
         result=bytes(result) if result is not None else None,  # type: ignore[arg-type]
         thread_id=int(thread) if thread is not None else None,  # type: ignore[arg-type]
         message_id=int(message) if message is not None else None,  # type: ignore[arg-type]
+        clock=bytes(clock) if clock is not None else None,  # type: ignore[arg-type]
+        clock_due=float(clock_due) if clock_due is not None else None,  # type: ignore[arg-type]
     )
 
 
@@ -179,6 +199,12 @@ class SqliteStore:
         await self._run("PRAGMA synchronous=NORMAL")
         await self._run("PRAGMA busy_timeout=5000")
         await self.db.executescript(_SCHEMA)
+        async with self.db.execute("PRAGMA table_info(sessions)") as cur:
+            have = {str(r[1]) for r in await cur.fetchall()}
+        for name, kind in _ADDED_COLUMNS:
+            if name not in have:
+                await self._run(f"ALTER TABLE sessions ADD COLUMN {name} {kind}")
+        await self._run("CREATE INDEX IF NOT EXISTS sessions_due ON sessions(status, clock_due)")
 
     async def close(self) -> None:
         if self._db is not None:
@@ -188,7 +214,7 @@ class SqliteStore:
     async def insert_session(self, rec: SessionRecord) -> None:
         async with self._lock:
             await self._run(
-                f"INSERT INTO sessions ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                f"INSERT INTO sessions ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     rec.id,
                     rec.game,
@@ -206,6 +232,8 @@ class SqliteStore:
                     rec.result,
                     rec.thread_id,
                     rec.message_id,
+                    rec.clock,
+                    rec.clock_due,
                 ),
             )
 
@@ -247,7 +275,10 @@ class SqliteStore:
         state: bytes,
         status: str,
         result: bytes | None,
+        clock: tuple[bytes, float | None] | None = None,
     ) -> None:
+        """Store one action: the log row and the new snapshot (and the game clock, if it has one)
+        in one transaction, only if the version still matches and the interaction is new."""
         async with self._lock:
             now = time.time()
             await self._run("BEGIN IMMEDIATE")
@@ -265,6 +296,8 @@ class SqliteStore:
                 )
                 if changed != 1:
                     raise StaleVersion("The board changed while you were choosing; here it is again.")
+                if clock is not None:
+                    await self._run("UPDATE sessions SET clock = ?, clock_due = ? WHERE id = ?", (*clock, sid))
                 await self._run(
                     "INSERT INTO actions (session_id, version, seat, action, interaction_id, created_at) "
                     "VALUES (?,?,?,?,?,?)",
@@ -306,6 +339,37 @@ class SqliteStore:
             async with self.db.execute(sql, params) as cur:
                 rows = await cur.fetchall()
             return [_row_to_record(r) for r in rows]
+
+    async def due_sessions(self, now: float) -> list[SessionRecord]:
+        """Active games whose clock has something due at ``now`` (a reminder, a timeout, a ping)."""
+        async with self._lock:
+            async with self.db.execute(
+                f"SELECT {_COLUMNS} FROM sessions WHERE status = 'active' AND clock_due IS NOT NULL "
+                "AND clock_due <= ? ORDER BY clock_due",
+                (now,),
+            ) as cur:
+                rows = await cur.fetchall()
+            return [_row_to_record(r) for r in rows]
+
+    async def add_vacation(self, user_id: int, start: float, end: float) -> None:
+        async with self._lock:
+            await self._run("INSERT INTO vacations (user_id, start, end) VALUES (?,?,?)", (user_id, start, end))
+
+    async def end_vacation(self, user_id: int, now: float) -> int:
+        """Cut short the user's current and future vacations at ``now``; returns how many changed."""
+        async with self._lock:
+            await self._run("DELETE FROM vacations WHERE user_id = ? AND start >= ?", (user_id, now))
+            return await self._run(
+                "UPDATE vacations SET end = ? WHERE user_id = ? AND start < ? AND end > ?", (now, user_id, now, now)
+            )
+
+    async def vacations(self, user_id: int, since: float = 0.0) -> list[tuple[float, float]]:
+        """The user's vacation windows ending after ``since``, oldest first."""
+        async with self._lock:
+            async with self.db.execute(
+                "SELECT start, end FROM vacations WHERE user_id = ? AND end > ? ORDER BY start", (user_id, since)
+            ) as cur:
+                return [(float(a), float(b)) for a, b in await cur.fetchall()]
 
     async def set_user_flag(self, user_id: int, key: str, value: str) -> None:
         async with self._lock:
