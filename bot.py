@@ -23,6 +23,7 @@ from dotenv import load_dotenv
 from cogs._common import reply_error
 from cogs._game import ActButton, ActSelect, GameCog
 from host.local import run_demo, run_hotseat
+from host.reminders import Reminders
 from host.sessions import Host
 from host.store import SqliteStore
 from rules import GAMES
@@ -30,7 +31,7 @@ from rules.base import RulesError
 
 log = logging.getLogger("bot")
 
-EXTENSIONS = ("cogs.lobby", "cogs.imperium", "cogs.ra", "cogs.alhambra_dice", "cogs.barrage")
+EXTENSIONS = ("cogs.lobby", "cogs.clocks", "cogs.imperium", "cogs.ra", "cogs.alhambra_dice", "cogs.barrage")
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,9 @@ class Settings:
     database_path: str
     sync_commands: str  # "none" | "global" | a guild id
     log_level: str
+    clock_tick_seconds: float = 30.0
+    archive_after_days: float = 30.0
+    vacation_days: float = 14.0
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -50,16 +54,23 @@ class Settings:
             database_path=os.environ.get("DATABASE_PATH", "data/bot.db"),
             sync_commands=os.environ.get("SYNC_COMMANDS", "none").strip().lower(),
             log_level=os.environ.get("LOG_LEVEL", "INFO"),
+            clock_tick_seconds=float(os.environ.get("CLOCK_TICK_SECONDS", "30")),
+            archive_after_days=float(os.environ.get("ARCHIVE_AFTER_DAYS", "30")),
+            vacation_days=float(os.environ.get("VACATION_DAYS_PER_SEASON", "14")),
         )
 
 
 class BoardGameBot(commands.Bot):
     """The bot: a Host over a store, the game cogs, and persistent buttons."""
 
-    def __init__(self, host: Host, *, sync_commands: str = "none") -> None:
+    def __init__(self, host: Host, *, sync_commands: str = "none", clock_tick_seconds: float = 30.0,
+                 archive_after_days: float = 30.0, vacation_days: float = 14.0) -> None:
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.host = host
+        self.reminders = Reminders(host, archive_after_days=archive_after_days, vacation_days=vacation_days)
+        self.clock_tick_seconds = clock_tick_seconds
+        """How often the reminder loop looks for what fell due (0: never, tests tick by hand)."""
         self.sync_commands = sync_commands
         self.game_cogs: dict[str, GameCog] = {}
         self._resumed = False
@@ -99,9 +110,10 @@ class BoardGameBot(commands.Bot):
         await self.host.store.close()
 
 
-def create_bot(database_path: str | Path, *, sync_commands: str = "none") -> BoardGameBot:
-    """A bot over the SQLite file at ``database_path`` (tests pass a temporary file)."""
-    return BoardGameBot(Host(SqliteStore(database_path)), sync_commands=sync_commands)
+def create_bot(database_path: str | Path, *, sync_commands: str = "none", **settings: float) -> BoardGameBot:
+    """A bot over the SQLite file at ``database_path`` (tests pass a temporary file). ``settings``:
+    clock_tick_seconds, archive_after_days, vacation_days (see Settings)."""
+    return BoardGameBot(Host(SqliteStore(database_path)), sync_commands=sync_commands, **settings)
 
 
 def _parse_kv(pairs: list[str] | None) -> dict[str, str]:
@@ -176,7 +188,10 @@ def main(argv: list[str] | None = None) -> int:
     mode = settings.sync_commands
     if args.command == "sync":
         mode = args.guild or "global"
-    bot = create_bot(settings.database_path, sync_commands=mode)
+    bot = create_bot(
+        settings.database_path, sync_commands=mode, clock_tick_seconds=settings.clock_tick_seconds,
+        archive_after_days=settings.archive_after_days, vacation_days=settings.vacation_days,
+    )
     if args.command == "sync":
 
         async def _sync_only() -> None:

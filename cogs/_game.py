@@ -18,6 +18,7 @@ import discord
 from discord.ext import commands
 
 from cogs._common import bot_of, clip, mention, png_file, reply, reply_error, safe_dm
+from cogs.clocks import clock_lines
 from host.errors import SessionNotFound, StaleVersion
 from host.records import OPEN_STATUSES
 from host.sessions import Outcome, Session
@@ -124,7 +125,7 @@ class GameCog(commands.Cog):
         if not acting:
             return []
         names = ", ".join(mention(seats[s].user_id, seats[s].name) for s in acting)
-        return [f"➡️ To play: {names}"]
+        return [f"➡️ To play: {names}", *clock_lines(session, self.bot.host.clock())]
 
     def public_lines(self, outcome: Outcome | None) -> list[str]:
         if outcome is None:

@@ -1,4 +1,5 @@
-"""/game: open a lobby in a new thread, join, add AI seats, start; list, status, abort."""
+"""/game: open a lobby in a new thread (with a time control), join, add AI seats, start; list, mine,
+status, resign, abort."""
 
 from __future__ import annotations
 
@@ -13,7 +14,10 @@ from discord.ext import commands
 
 from cogs._common import bot_of, clip, mention, reply, reply_error
 from cogs._game import session_here, show_current_board
-from host.sessions import Session
+from cogs.clocks import thread_link, when
+from host import clock as clocks
+from host.clock import PRESETS, ClockError
+from host.sessions import Host, Session
 from rules import GAMES, get_game
 from rules.base import InvalidOption
 
@@ -60,11 +64,14 @@ def lobby_embed(session: Session) -> discord.Embed:
             value=", ".join(f"{k}={v}" for k, v in sorted(session.record.options.items())),
             inline=False,
         )
+    control = Host.clock_of(session).control
+    embed.add_field(name="Time control", value=control.label(), inline=False)
     status = {
         "lobby": "Waiting for players",
         "active": "Started",
         "aborted": "Cancelled",
         "finished": "Finished",
+        "archived": "Archived",
     }
     embed.set_footer(text=status.get(session.status, session.status))
     return embed
@@ -153,6 +160,7 @@ def _is_manager(interaction: discord.Interaction) -> bool:
 PLAYABLE = tuple(name for name in GAMES if importlib.util.find_spec(f"cogs.{name}") is not None)
 """Games with a cog; an engine without one plays only in local mode (``python bot.py demo``)."""
 GAME_CHOICES = [app_commands.Choice(name=GAMES[name].info.title, value=name) for name in PLAYABLE]
+CLOCK_CHOICES = [app_commands.Choice(name=label, value=spec) for spec, label in PRESETS.items()]
 
 
 class Lobby(commands.GroupCog, group_name="game", group_description="Start and manage board games"):
@@ -162,9 +170,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
         self.bot = bot
 
     @app_commands.command(name="new", description="Open a lobby for a new game in its own thread")
-    @app_commands.describe(game="Which game", options="Options as name=value, e.g. variant=race30")
-    @app_commands.choices(game=GAME_CHOICES)
-    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+    @app_commands.describe(game="Which game", options="Options as name=value, e.g. variant=race30",
+                           clock="Time control: live (minutes a move) or by post (days a move)")
+    @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_CHOICES)
+    async def new(
+        self, interaction: discord.Interaction, game: str, options: str | None = None, clock: str | None = None
+    ) -> None:
         try:
             if interaction.guild_id is None:
                 raise InvalidOption("Games are played in a server channel, not in DMs.")
@@ -181,7 +192,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
                 creator_id=interaction.user.id,
                 creator_name=interaction.user.display_name,
                 options=parse_options(options),
+                time_control=clock,
             )
+        except ClockError as exc:
+            await reply(interaction, f"⚠️ {exc}")
+            return
         except Exception as exc:
             await reply_error(interaction, exc)
             return
@@ -243,6 +258,47 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
         await interaction.response.send_message(
             f"🛑 Game `{session.id}` was aborted by {interaction.user.mention}."
         )
+
+
+    @app_commands.command(name="mine", description="Your games in this server: whose turn, deadlines, links")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        uid = interaction.user.id
+        sessions = [s for s in await self.bot.host.open_sessions(guild_id=interaction.guild_id or 0)
+                    if s.seat_of(uid) is not None and not s.seats[s.seat_of(uid) or 0].resigned]
+        if not sessions:
+            await reply(interaction, "You are not in any open game here. Start one with /game new.")
+            return
+        now = self.bot.host.clock()
+        lines = []
+        mine_first = sorted(sessions, key=lambda s: (s.seat_of(uid) not in s.to_act(), s.record.created_at))
+        for s in mine_first:
+            seat = s.seat_of(uid)
+            link = thread_link(s)
+            if s.status == "lobby":
+                state = "in the lobby"
+            elif seat in s.to_act():
+                end = clocks.deadline(Host.clock_of(s), seat or 0, (), now)
+                state = "**your turn**" + (f", due {when(end)}" if end else "")
+            else:
+                state = "to play: " + (", ".join(s.seats[i].name for i in sorted(s.to_act())) or "—")
+            lines.append(f"`{s.id}` {s.game.info.title} · {state} · {link}")
+        await reply(interaction, clip("\n".join(lines)))
+
+    @app_commands.command(name="resign", description="Leave a game you are playing: an AI plays your seat to the end")
+    @app_commands.describe(game_id="The game's id (optional inside its thread)")
+    async def resign(self, interaction: discord.Interaction, game_id: str | None = None) -> None:
+        try:
+            session = await session_here(self.bot, interaction, game_id)
+            outcome = await self.bot.host.resign(session.id, interaction.user.id)
+        except Exception as exc:
+            await reply_error(interaction, exc)
+            return
+        await interaction.response.send_message(
+            f"🏳️ {interaction.user.mention} resigned from game `{session.id}`; an AI plays the seat to the end."
+        )
+        cog = self.bot.game_cogs.get(outcome.session.record.game)
+        if cog is not None:
+            await cog.announce(await self.bot.host.get(session.id), outcome, force_board=True)
 
 
 async def setup(bot: BoardGameBot) -> None:

@@ -162,19 +162,21 @@ def deadline(
 
 
 def after_move(
-    clock: GameClock, before: frozenset[int], after: frozenset[int], now: float, *, human: bool
+    clock: GameClock, before: frozenset[int], after: frozenset[int], now: float, *, human: bool,
+    ended: frozenset[int] = frozenset(),
 ) -> GameClock:
     """The clock after a move: seats whose turn ended are charged and credited their increment,
-    seats whose turn begins start counting. A seat still to act keeps counting (a multi-step turn)."""
+    seats whose turn begins start counting. A seat still to act keeps counting (the steps of one
+    turn), unless its turn is in ``ended`` (in simultaneous games every choice is a whole turn)."""
     clock = msgspec.structs.replace(clock, seats=[msgspec.structs.replace(s) for s in clock.seats])
     ctl = clock.control
-    for seat in before - after:
+    for seat in (before - after) | (ended & before):
         sc = clock.seats[seat]
         if sc.since is not None and ctl.timed:
             over = max(0.0, (now - sc.since) - ctl.per_move - sc.extra)
             sc.reserve = min(ctl.reserve_cap, max(0.0, sc.reserve - over) + ctl.increment)
         clock.seats[seat] = SeatClock(reserve=sc.reserve, turn=sc.turn + 1)
-    for seat in after - before:
+    for seat in (after - before) | (ended & after):
         clock.seats[seat].since = now
     if human:
         clock.last_human = now

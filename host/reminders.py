@@ -123,8 +123,10 @@ class Reminders:
         for session in await self.host.sessions(("active",)):
             if session.seat_of(user_id) is None or session.record.clock_due is None:
                 continue
-            with contextlib.suppress(StaleVersion):
-                await self.host.save_clock(session, self.host.clock_of(session), self.host.clock())
+            async with self.host.lock(session.id):
+                with contextlib.suppress(StaleVersion):
+                    fresh = await self.host.get(session.id)
+                    await self.host.save_clock(fresh, self.host.clock_of(fresh), self.host.clock())
 
     # ---------------------------------------------------------------- the tick
 
@@ -132,7 +134,8 @@ class Reminders:
         """Everything due at ``now``, already recorded as sent."""
         notices: list[Notice] = []
         for rec in await self.store.due_sessions(now):
-            notices += await self._tick_session(rec, now)
+            async with self.host.lock(rec.id):  # a move or a timeout choice may not interleave
+                notices += await self._tick_session(rec, now)
         return notices
 
     async def _tick_session(self, rec: SessionRecord, now: float) -> list[Notice]:

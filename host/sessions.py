@@ -133,6 +133,10 @@ class Host:
 
     # ------------------------------------------------------------------ loading
 
+    def lock(self, sid: str) -> asyncio.Lock:
+        """The per-game lock every change to a game takes (the reminder service takes it too)."""
+        return self._lock(sid)
+
     def _lock(self, sid: str) -> asyncio.Lock:
         lock = self._locks.get(sid)
         if lock is None:
@@ -362,7 +366,7 @@ class Host:
         now = self.clock()
         clock = clocks.after_move(
             self.clock_of(session), frozenset(game.to_act(session.state)), frozenset(game.to_act(new_state)), now,
-            human=not by_ai,
+            human=not by_ai, ended=frozenset((seat,)) if game.info.simultaneous else frozenset(),
         )
         due = clocks.next_due(clock, now) if status == "active" else None
         await self.store.commit_action(
@@ -399,14 +403,14 @@ class Host:
         steps: list[Step] = []
         session = await self.get(sid)
         ais = _ais_for(session.record.game)
+        turn = self.clock_of(session).seats[turn_of].turn if turn_of is not None else -1
         for _ in range(session.game.info.max_actions):
             if session.status != "active":
                 break
+            if turn_of is not None and self.clock_of(session).seats[turn_of].turn != turn:
+                turn_of = None  # its turn is over: the human plays on
             acting = session.to_act()
             ai_seats = sorted(s for s in acting if session.seats[s].is_ai or s == turn_of)
-            if turn_of is not None and turn_of not in acting:
-                turn_of = None  # its turn is over: the human plays on
-                ai_seats = [s for s in ai_seats if session.seats[s].is_ai]
             if not ai_seats:
                 break
             seat = ai_seats[0]

@@ -14,7 +14,11 @@ def test_lobby_offers_only_games_with_a_cog() -> None:
     assert offered == {name for name in GAMES if f"cogs.{name}" in EXTENSIONS}
 
 
-def test_every_game_cog_is_loaded() -> None:
+SERVICE_COGS = {"lobby", "clocks", "league"}
+"""Extensions that are not games: the /game lobby, the reminder loop and /prefs, the league."""
+
+
+def test_every_loaded_cog_is_a_game_or_a_service() -> None:
     for ext in EXTENSIONS:
         name = ext.removeprefix("cogs.")
-        assert name in GAMES or name == "lobby", f"{ext} is loaded but is not a registered game"
+        assert name in GAMES or name in SERVICE_COGS, f"{ext} is loaded but is not a registered game"

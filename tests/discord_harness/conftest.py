@@ -28,7 +28,7 @@ async def bots():
 
 @pytest.fixture
 def simcord_bot(db_path, bots):
-    bot = create_bot(db_path, sync_commands="global")
+    bot = create_bot(db_path, sync_commands="global", clock_tick_seconds=0)
     bots.append(bot)
     return bot
 
@@ -38,7 +38,7 @@ def new_bot(db_path, bots):
     """Build a fresh bot object on the same database, as after a process restart."""
 
     def make():
-        bot = create_bot(db_path, sync_commands="global")
+        bot = create_bot(db_path, sync_commands="global", clock_tick_seconds=0)
         bots.append(bot)
         return bot
 

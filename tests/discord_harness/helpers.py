@@ -59,13 +59,14 @@ async def play_code(user: Any, message: discord.Message, code: str) -> None:
     raise AssertionError(f"no control for {code!r} on: {message.content[:200]}")
 
 
-async def open_table(env: Any, bot: Any, game: str, names: list[str], *, seed: int, options: str | None = None):
+async def open_table(env: Any, bot: Any, game: str, names: list[str], *, seed: int, options: str | None = None,
+                     clock: str | None = None):
     """Lobby in a new thread, everyone joins, the creator starts; returns (players, thread, game id)."""
     bot.host.seed_source = lambda: seed
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     players = [guild.add_member(env.create_user(n)) for n in names]
-    kwargs = {"game": game} | ({"options": options} if options else {})
+    kwargs = {"game": game} | ({"options": options} if options else {}) | ({"clock": clock} if clock else {})
     await players[0].slash(channel, "game new", **kwargs)
     thread = channel.threads[0]
     for p in players[1:]:
