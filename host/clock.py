@@ -59,7 +59,8 @@ PRESETS: dict[str, str] = {
 }
 """Choices offered in the lobby (any string ``parse`` accepts works too)."""
 
-_SPEC = re.compile(r"(live|async):(\d{1,3})([smhd])(?:\+(\d{1,3})([smhd]))?")
+_SPEC = re.compile(r"(live|async):(\d{1,3})([smhd])(?:\+(\d{1,3})([smhd]))?(?:@([0-9smhd,]{1,40}))?")
+_POINT = re.compile(r"(\d{1,3})([smhd])")
 RESERVE_CAP_MOVES = 3
 """The reserve holds at most this many allowances."""
 
@@ -71,14 +72,21 @@ def default_reminders(mode: str, per_move: float) -> tuple[float, ...]:
 
 
 def parse(text: str | None, reminders: Sequence[float] | None = None) -> TimeControl:
-    """``none``, ``live:5m``, ``async:3d+1d`` (units s, m, h, d) → a TimeControl; ClockError if not."""
+    """``none``, ``live:5m``, ``async:3d+1d``, ``async:3d@1d,6h,1h`` (units s, m, h, d; after ``@`` the
+    reminder points before the deadline) → a TimeControl; ClockError if not."""
     text = (text or "none").strip().lower()
     if text in ("", "none", "off"):
         return TimeControl()
     m = _SPEC.fullmatch(text)
     if m is None:
-        raise ClockError(f"'{text[:40]}' is not a time control: use none, live:5m, async:3d or async:3d+1d.")
-    mode, n, unit, inc, inc_unit = m.groups()
+        raise ClockError(f"'{text[:40]}' is not a time control: use none, live:5m, async:3d, async:3d+1d "
+                         "or async:3d@1d,2h (with reminder points).")
+    mode, n, unit, inc, inc_unit, points_text = m.groups()
+    if points_text:
+        found = [_POINT.fullmatch(p) for p in points_text.split(",")]
+        if not all(found):
+            raise ClockError("Reminder points look like @1d,6h,1h (before the deadline).")
+        reminders = [int(f[1]) * _UNITS[f[2]] for f in found if f]
     per_move = int(n) * _UNITS[unit]
     increment = int(inc) * _UNITS[inc_unit] if inc else 0.0
     if per_move < 30 or per_move > 30 * DAY:

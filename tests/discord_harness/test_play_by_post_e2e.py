@@ -24,7 +24,7 @@ async def test_async_imperium_with_a_timeout_taken_by_an_ai(simcord_env, simcord
     bot.host.clock = t
     players, thread, sid = await open_table(env, bot, "imperium", ["alice", "bob", "carol"], seed=4,
                                             clock="async:1d")
-    alice, bob, carol = players
+    alice, _bob, carol = players
     lobby = thread.history()[0]
     assert "By post" in text_of(lobby) or "async" in text_of(lobby)
     board = thread.last_message
