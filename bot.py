@@ -22,6 +22,7 @@ from dotenv import load_dotenv
 
 from cogs._common import reply_error
 from cogs._game import ActButton, ActSelect, GameCog
+from host.league import League
 from host.local import run_demo, run_hotseat
 from host.reminders import Reminders
 from host.sessions import Host
@@ -31,7 +32,8 @@ from rules.base import RulesError
 
 log = logging.getLogger("bot")
 
-EXTENSIONS = ("cogs.lobby", "cogs.clocks", "cogs.imperium", "cogs.ra", "cogs.alhambra_dice", "cogs.barrage")
+EXTENSIONS = ("cogs.lobby", "cogs.clocks", "cogs.imperium", "cogs.ra", "cogs.alhambra_dice", "cogs.barrage",
+              "cogs.league")
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,9 @@ class BoardGameBot(commands.Bot):
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.host = host
+        # the league records every finished game (its clock follows the host's, tests inject one)
+        self.league = League(host.store, clock=lambda: self.host.clock())
+        host.finish_listeners.append(self.league.record)
         self.reminders = Reminders(host, archive_after_days=archive_after_days, vacation_days=vacation_days)
         self.clock_tick_seconds = clock_tick_seconds
         """How often the reminder loop looks for what fell due (0: never, tests tick by hand)."""
@@ -77,6 +82,7 @@ class BoardGameBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.host.store.open()
+        await self.league.open()
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         # Stateless buttons: their custom_ids carry everything, so they work after any restart.

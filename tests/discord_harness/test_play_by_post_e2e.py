@@ -1,5 +1,6 @@
 """Play by post through Discord: a 3-player Imperium game by post (a day a move) where one player
-times out, the others let an AI play that turn, the game survives a restart and ends."""
+times out, the others let an AI play that turn, the game survives a restart, ends, and the
+server's leaderboard is updated."""
 
 from __future__ import annotations
 
@@ -74,4 +75,14 @@ async def test_async_imperium_with_a_timeout_taken_by_an_ai(simcord_env, simcord
         rnd += 1
     final = thread.last_message
     assert "Game over" in final.content
-    assert session.result() is not None
+    result = session.result()
+    assert result is not None
+
+    # the league rated the game (three humans; an AI only played one turn for carol)
+    reply = await alice.slash(thread, "league leaderboard", game="imperium")
+    message = reply.followups[-1] if reply.followups else reply.response
+    assert message.attachments[0].filename == "leaderboard.png"
+    table = message.embeds[0].description
+    winner = players[result.ranks.index(1)].user.name
+    assert all(p.user.name in table for p in players)
+    assert table.index(winner) == min(table.index(p.user.name) for p in players)  # the winner leads

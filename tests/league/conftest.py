@@ -1,0 +1,46 @@
+"""League fixtures: a Host whose finished games the league records, and the bot (bot.py wires
+``bot.league`` over the host's store, ``League.record`` as a finish listener, and ``cogs.league``)."""
+
+from __future__ import annotations
+
+import pytest
+
+import bot as bot_module
+from host.league import League
+from host.sessions import Host
+from host.store import SqliteStore
+from tests.discord_harness.conftest import bots, db_path  # noqa: F401  (fixtures shared with the harness)
+from tests.league.helpers import Ticks
+
+
+@pytest.fixture
+async def store(tmp_path):
+    store = SqliteStore(tmp_path / "league.db")
+    await store.open()
+    yield store
+    await store.close()
+
+
+@pytest.fixture
+async def league(store):
+    league = League(store, clock=Ticks())
+    await league.open()
+    return league
+
+
+@pytest.fixture
+def host(store, league):
+    host = Host(store)
+    host.finish_listeners.append(league.record)
+    return host
+
+
+def league_bot(path):
+    return bot_module.create_bot(path, sync_commands="global", clock_tick_seconds=0)
+
+
+@pytest.fixture
+def simcord_bot(db_path, bots):  # noqa: F811
+    made = league_bot(db_path)
+    bots.append(made)
+    return made
