@@ -127,6 +127,20 @@ class GameCog(commands.Cog):
         names = ", ".join(mention(seats[s].user_id, seats[s].name) for s in acting)
         return [f"➡️ To play: {names}", *clock_lines(session, self.bot.host.clock())]
 
+    async def rating_lines(self, session: Session) -> list[str]:
+        """How the league ratings moved in a finished game (nothing if it was not rated)."""
+        league = getattr(self.bot, "league", None)
+        if league is None:
+            return []
+        try:
+            rows = await league.game_rows(session.record.guild_id, session.id)
+        except Exception:
+            log.exception("game %s: could not read its ratings", session.id)
+            return []
+        moved = [f"{r.name} {r.after.ordinal:.1f} ({r.change:+.1f})" for r in rows
+                 if r.rated and r.after is not None and r.change is not None]
+        return [f"📈 Ratings: {', '.join(moved)}"] if moved else []
+
     def public_lines(self, outcome: Outcome | None) -> list[str]:
         if outcome is None:
             return []
@@ -150,6 +164,8 @@ class GameCog(commands.Cog):
         with_board = force_board or self.board_needed(outcome) or session.result() is not None
         if with_board:
             lines += self.status_lines(session)
+        if session.result() is not None:
+            lines += await self.rating_lines(session)
         content = clip("\n".join(lines) or "\u200b")
         try:
             if with_board:

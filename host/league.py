@@ -474,7 +474,7 @@ class League:
         """Void a finished game (or restore it with ``voided=False``) and recompute its game's ratings.
         Returns one of its rows. A finished game the league missed is recorded first."""
         sid = game_id.strip().lower()
-        rows = await self._game_rows(guild_id, sid)
+        rows = await self.game_rows(guild_id, sid)
         if not rows:
             rec = await self.store.load_session(sid) if sid.isalnum() and len(sid) <= 16 else None
             if rec is None or rec.guild_id != guild_id:
@@ -483,7 +483,7 @@ class League:
                 raise LeagueError(f"Game `{sid}` is not finished ({rec.status}): only finished games can be voided.")
             if not await self._record_stored(rec):
                 raise LeagueError(f"Game `{sid}` had no human players, so it is not in the league.")
-            rows = await self._game_rows(guild_id, sid)
+            rows = await self.game_rows(guild_id, sid)
         if rows[0].voided == voided:
             raise LeagueError(f"Game `{sid}` is {'already' if voided else 'not'} voided; nothing was changed.")
         async with self._transaction():
@@ -492,9 +492,10 @@ class League:
                 (int(voided), guild_id, sid),
             )
             await self._rebuild(guild_id, rows[0].game, await self._options(guild_id))
-        return (await self._game_rows(guild_id, sid))[0]
+        return (await self.game_rows(guild_id, sid))[0]
 
-    async def _game_rows(self, guild_id: int, sid: str) -> list[ResultRow]:
+    async def game_rows(self, guild_id: int, sid: str) -> list[ResultRow]:
+        """The rows of one finished game (empty if the league has not recorded it)."""
         async with self._reading():
             found = await self._all(
                 f"SELECT {_RESULT_COLUMNS} FROM league_results WHERE guild_id = ? AND session_id = ? ORDER BY seat",

@@ -74,7 +74,7 @@ async def test_async_imperium_with_a_timeout_taken_by_an_ai(simcord_env, simcord
             await choose_by_dm(p.user, picks_for(rnd, seat), rnd)
         rnd += 1
     final = thread.last_message
-    assert "Game over" in final.content
+    assert "Game over" in final.content and "📈 Ratings: " in final.content
     result = session.result()
     assert result is not None
 
