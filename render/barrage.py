@@ -2,15 +2,18 @@
 
 ``render(view)`` is the map: headstreams with their tiles and drops, the three areas, every basin with its
 two dam sites (owner colour, height, water held), conduits (production value, destination zone, owner,
-pipe to the powerhouse zone when built), powerhouse zones, the river with its flow arrows and exits,
-and under the map a compact summary line per company. ``render_boards(view)`` is the second picture:
-the energy track, round bonus tiles and objective, each company's board (resources, pieces left,
-technology tiles, construction wheel, contracts), the contract office, patent office, external works,
-private buildings, the action spaces in use, the draft and the latest log lines.
+pipe to the powerhouse zone when built), powerhouse zones, the river with its flow arrows and exits, on
+the Nile map the irrigation areas (each stack's top tile and size or the VP under it, the area's visible
+VP, the two irrigation spaces), and under the map a compact summary line per company.
+``render_boards(view)`` is the second picture: the energy track, round bonus tiles and objective, in Nile
+games the irrigation panel (scoring tiles, V, each company's irrigation points and tiles), each company's
+board (resources, pieces left, technology tiles, construction wheel, contracts), the contract office,
+patent office, external works, private buildings, the action spaces in use, the draft and the latest log
+lines.
 
 The map geometry is the engine's map data (``rules/barrage/data/map_<name>.json``: BGA slot positions);
-only the slot sizes are chosen here. Both pictures are portrait (phones show them whole) and drawn from
-shapes and the shipped font only.
+only the slot sizes are chosen here, and the Nile irrigation areas are drawn larger than the data's boxes.
+Both pictures are portrait (phones show them whole) and drawn from shapes and the shipped font only.
 """
 
 from __future__ import annotations
@@ -485,23 +488,202 @@ def _draw_powerhouses(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> No
         d.text(_centre(box), f"⚡P{owner + 1}", font=font(19, True), fill=_ink_on(fill), anchor="mm")
 
 
+# Where the irrigation areas are drawn on the Nile map. The data's boxes (house positions) are too small
+# for the stacks and sit on basins; these use the free room between the two connected basins, clear of
+# every site, zone badge, river line and flow arrow (tests/render/test_barrage.py checks it).
+_IRRIGATION_BOX: dict[str, Box] = {
+    "IRR_MOUNTAIN": (419, 135, 623, 239),  # under the headstreams, between the rivers from B and C
+    "IRR_HILL": (376, 503, 506, 675),  # between powerhouse zones 5 and 6, above basins 5 and 6
+    "IRR_PLAIN": (462, 1316, 650, 1500),  # under basins 9 and 10, between powerhouse zones 11 and 12
+}
+_IRR_LINE = (60, 140, 60)
+_IRR_INK = (30, 95, 30)
+_IRR_VP = (250, 226, 140)
+_IRR_VP_INK = (120, 80, 0)
+_IRR_CHIP = {"mountain": (214, 206, 192), "hill": (200, 226, 176), "plain": (242, 232, 170)}
+"""Irrigation tiles on the boards picture, in their area's colour."""
+
+
+@lru_cache(maxsize=1)
+def _irrigation_tiles() -> dict[str, dict[str, Any]]:
+    """``rules/barrage/data/irrigation.json`` tiles by id (empty when the file is missing)."""
+    path = Path(data.__file__).parent / "data" / "irrigation.json"
+    if not path.exists():
+        return {}
+    with open(path, encoding="utf-8") as fh:
+        raw: dict[str, Any] = json.load(fh)
+    return {t["id"]: t for t in raw.get("tiles", [])}
+
+
+def _irrigation_label(tile: str) -> str:
+    """A few words for an irrigation tile's effect: "2 exc", "+3 cr", "contract ≤4", "build pl/hill", …"""
+    rec = _irrigation_tiles().get(tile)
+    if rec is None:
+        return tile.rsplit("_", 1)[-1].title()
+    kind, effect = rec.get("effect_type"), rec.get("effect", {})
+    if kind == "machinery":
+        return " ".join(f"{n} {'exc' if k == 'excavator' else 'mix'}" for k, n in effect.items())
+    if kind == "credits":
+        return f"+{effect.get('credit', 0)} cr"
+    if kind == "water":
+        return f"{effect.get('flow_drop', 0)} drops"
+    if kind == "wheel":
+        return f"wheel {effect.get('rotate_wheel', 0)}"
+    if kind == "contract":
+        return f"contract ≤{effect.get('fulfill_contract_max', 0)}"
+    if kind == "production":
+        return f"produce {effect.get('produce', {}).get('bonus', 0):+d}"
+    if kind == "construction":
+        areas = effect.get("construct_without_engineers", {}).get("areas", [])
+        if len(areas) >= 3:
+            return "build any"
+        return "build " + "/".join("pl" if a == "plain" and len(areas) > 1 else a for a in areas)
+    if kind == "energy":
+        return f"+{effect.get('energy', 0)} energy"
+    return _reward_text(effect) or tile.rsplit("_", 1)[-1].title()
+
+
+def _irrigation_box(lay: _MapLayout, area: dict[str, Any]) -> Box:
+    if lay.raw.get("map_id") == "nile" and area["id"] in _IRRIGATION_BOX:
+        return _IRRIGATION_BOX[area["id"]]
+    b = area["box"]
+    return (b["x"], b["y"], b["x"] + b["w"], b["y"] + b["h"])
+
+
+@dataclass(frozen=True)
+class _IrrigationParts:
+    title: Point | None
+    vp: Box
+    stacks: list[Box]
+    spaces: list[Box]
+
+
+def _irrigation_parts(box: Box) -> _IrrigationParts:
+    """Inside an area's box: tall boxes get a title row, the 4 stacks one a line and the 2 spaces under them;
+    low ones put the stacks on the left and the visible VP and the spaces in a column on the right."""
+    x0, y0, x1, y1 = box
+    pad, gap = 5, 3
+    if y1 - y0 >= 150:
+        head, foot = 22, 28
+        top, bottom = y0 + pad + head + 4, y1 - pad - foot - 4
+        row = (bottom - top - 3 * gap) / 4
+        stacks = [(x0 + pad, top + i * (row + gap), x1 - pad, top + i * (row + gap) + row) for i in range(4)]
+        half = (x1 - x0 - 2 * pad - 6) / 2
+        spaces = [(x0 + pad + i * (half + 6), y1 - pad - foot, x0 + pad + i * (half + 6) + half, y1 - pad)
+                  for i in range(2)]
+        return _IrrigationParts((x0 + pad + 1, y0 + pad + head / 2), (x1 - pad - 50, y0 + pad, x1 - pad,
+                                                                      y0 + pad + head), stacks, spaces)
+    side = 60
+    row = (y1 - y0 - 2 * pad - 3 * gap) / 4
+    right = x1 - pad - side - 4
+    stacks = [(x0 + pad, y0 + pad + i * (row + gap), right, y0 + pad + i * (row + gap) + row) for i in range(4)]
+    sx = x1 - pad - side
+    cell = (y1 - y0 - 2 * pad - 24 - 2 * 4) / 2
+    vp = (sx, y0 + pad, x1 - pad, y0 + pad + 24)
+    spaces = [(sx, vp[3] + 4 + i * (cell + 4), x1 - pad, vp[3] + 4 + i * (cell + 4) + cell) for i in range(2)]
+    return _IrrigationParts(None, vp, stacks, spaces)
+
+
 def _draw_irrigation(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> None:
-    """Nile Affair irrigation areas (the view has no irrigation tiles yet: only the spaces in use)."""
+    """Nile Affair irrigation areas: each stack's top tile (effect, tiles left) or, once emptied, the VP
+    printed under it; the VP visible in the area; the two irrigation spaces (occupant, red = 3 credits).
+    Without the view's ``irrigation`` block only the spaces in use are known."""
+    irrigation = view.get("irrigation") or {}
+    known = {a.get("id"): a for a in irrigation.get("areas") or []}
     used = view.get("occupied_spaces", {})
     for area in lay.raw.get("irrigation_areas", []):
-        b = area["box"]
-        d.rounded_rectangle((b["x"], b["y"], b["x"] + b["w"], b["y"] + b["h"]), radius=8, fill=_IRRIGATION,
-                            outline=(60, 140, 60), width=2)
-        layout = area.get("layout", {})
-        for s in layout.get("stack_slots", []):
-            d.rectangle((s["x"], s["y"], s["x"] + s["w"], s["y"] + s["h"]), outline=(90, 150, 90), width=1)
-        d.text((b["x"] + b["w"] / 2, b["y"] + 40), "irrigation", font=font(14, True), fill=(40, 100, 40),
-               anchor="mm")
-        for s in layout.get("action_spaces", []):
-            occupant = used.get(s["id"])
-            fill = _WHITE if occupant is None else seat_colour(occupant)
-            d.rectangle((s["x"], s["y"], s["x"] + s["w"], s["y"] + s["h"]), fill=fill,
-                        outline=_RED if s.get("red_framed") else INK, width=2)
+        box = _irrigation_box(lay, area)
+        _irrigation_links(d, lay, area, box)
+        d.rounded_rectangle(box, radius=8, fill=_IRRIGATION, outline=_IRR_LINE, width=2)
+        parts = _irrigation_parts(box)
+        state = known.get(area["id"])
+        if parts.title:
+            room = parts.vp[0] - parts.title[0] - 4
+            size = 14
+            while size > 11 and d.textlength("irrigation", font=font(size, True)) > room:
+                size -= 1
+            _text(d, parts.title, "irrigation", size, _IRR_INK, True)
+        stacks = (state or {}).get("stacks") or []
+        by_slot = {s.get("slot"): s for s in stacks}
+        slots = area.get("layout", {}).get("stack_slots", [])
+        for i, sbox in enumerate(parts.stacks):
+            slot = slots[i]["id"] if i < len(slots) else None
+            stack = by_slot.get(slot) or (stacks[i] if i < len(stacks) else None)
+            _irrigation_stack(d, sbox, stack)
+        if state is not None:
+            _irrigation_vp(d, parts.vp, int(state.get("visible_vp") or 0))
+        spaces = (state or {}).get("spaces") or [
+            {"id": s["id"], "red": s.get("red_framed", False), "occupied_by": used.get(s["id"])}
+            for s in area.get("layout", {}).get("action_spaces", [])]
+        for sbox, sp in zip(parts.spaces, spaces, strict=False):
+            _irrigation_space(d, sbox, sp.get("occupied_by"), bool(sp.get("red")))
+
+
+def _irrigation_links(d: ImageDraw.ImageDraw, lay: _MapLayout, area: dict[str, Any], box: Box) -> None:
+    """Short green pipes from the area to the basins it is connected to, where they face each other."""
+    for zone in area.get("connected_zones", []):
+        basin = lay.basins.get(zone)
+        if basin is None:
+            continue
+        left, right = max(box[0], basin[0]) + 10, min(box[2], basin[2]) - 10
+        if right - left < 8:
+            continue
+        x = (left + right) / 2
+        if basin[1] >= box[3]:
+            a, b = box[3], basin[1]
+        elif basin[3] <= box[1]:
+            a, b = basin[3], box[1]
+        else:
+            continue
+        if b - a < 60:
+            d.line((x, a - 4, x, b + 4), fill=_IRR_LINE, width=7)
+
+
+def _irrigation_stack(d: ImageDraw.ImageDraw, box: Box, stack: dict[str, Any] | None) -> None:
+    """A stack's visible tile and how many tiles it holds, or the printed VP once it is empty."""
+    x0, y0, x1, y1 = box
+    cy = (y0 + y1) / 2
+    if stack is None:  # not known (no irrigation block in the view)
+        d.rounded_rectangle(box, radius=4, outline=_fade(_IRR_LINE, 0.3), width=1)
+        return
+    count = int(stack.get("count") or 0)
+    if count <= 0:
+        d.rounded_rectangle(box, radius=4, fill=_IRR_VP, outline=_IRR_VP_INK, width=1)
+        _text(d, ((x0 + x1) / 2, cy), f"{stack.get('vp', 0)} VP", 14, _IRR_VP_INK, True, "mm")
+        return
+    if count > 1:  # a second tile under the top one
+        d.rounded_rectangle((x0 + 3, y0 + 2, x1, y1), radius=4, fill=_fade(_IRR_LINE, 0.55))
+        box = (x0, y0, x1 - 3, y1 - 2)
+    d.rounded_rectangle(box, radius=4, fill=_WHITE, outline=_IRR_LINE, width=1)
+    cw = _text(d, (box[2] - 4, cy - 1), f"×{count}", 13, MUTED, True, "rm")
+    room = box[2] - box[0] - cw - 12
+    label = _irrigation_label(str(stack["top"])) if stack.get("top") else "?"
+    size = 14
+    while size > 11 and d.textlength(label, font=font(size, True)) > room:
+        size -= 1
+    _text(d, (x0 + 5, cy - 1), _fit(d, label, room, size, True), size, INK, True)
+
+
+def _irrigation_vp(d: ImageDraw.ImageDraw, box: Box, vp: int) -> None:
+    """The VP visible in the area, a share of V (the irrigation scoring's reward)."""
+    d.rounded_rectangle(box, radius=11, fill=_IRR_VP if vp else _WHITE, outline=_IRR_VP_INK if vp else _SLOT_LINE,
+                        width=2)
+    _fitted(d, _centre(box), f"Σ{vp} VP", box[2] - box[0] - 6, 14, True, _IRR_VP_INK if vp else MUTED)
+
+
+def _irrigation_space(d: ImageDraw.ImageDraw, box: Box, occupant: int | None, red: bool) -> None:
+    """An irrigation action space: one engineer; the red-framed one also costs 3 credits."""
+    fill = _WHITE if occupant is None else seat_colour(occupant)
+    d.rounded_rectangle(box, radius=5, fill=fill, outline=_RED if red else INK, width=3 if red else 2)
+    cx, cy = _centre(box)
+    if occupant is not None:
+        d.text((cx, cy), f"P{occupant + 1}", font=font(15, True), fill=_ink_on(fill), anchor="mm")
+        return
+    if red:
+        d.ellipse((cx - 18, cy - 5, cx - 8, cy + 5), fill=INK)
+        d.text((cx + 7, cy), "+3", font=font(15, True), fill=_RED, anchor="mm")
+    else:
+        d.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=INK)
 
 
 def _draw_map(view: View) -> Image.Image:
@@ -510,9 +692,9 @@ def _draw_map(view: View) -> Image.Image:
     d = ImageDraw.Draw(img)
     _draw_bands(img, d, lay)
     _draw_zones(d, lay)
-    _draw_irrigation(d, lay, view)
     _draw_river(d, lay)
     _draw_pipes(d, lay, view)
+    _draw_irrigation(d, lay, view)  # over pipes that cross an area: its tiles stay readable
     _draw_headstreams(d, lay, view)
     _draw_dams(d, lay, view)
     _draw_conduits(d, lay, view)
@@ -593,6 +775,7 @@ def _draw_ranking(d: ImageDraw.ImageDraw, view: View, y: int) -> None:
 
 SUMMARY_ROW = 58
 LEGEND_H = 64
+IRR_LEGEND_H = 34
 INFO_H = 34
 
 
@@ -625,7 +808,12 @@ def _objective_text(tile: str) -> str:
     return _OBJECTIVE_TEXT.get(tile, data.OBJECTIVES.get(tile, {}).get("counts", tile)[:40])
 
 
-def _draw_legend(d: ImageDraw.ImageDraw, y: int) -> None:
+def _legend_height(view: View) -> int:
+    """Two lines; a third on maps with irrigation areas."""
+    return LEGEND_H + (IRR_LEGEND_H if _layout(view.get("map") or "base").raw.get("irrigation_areas") else 0)
+
+
+def _draw_legend(d: ImageDraw.ImageDraw, y: int, irrigation: bool = False) -> None:
     """What the map's marks mean, drawn with the same marks."""
     x = MARGIN
     cy = y + 16
@@ -644,6 +832,21 @@ def _draw_legend(d: ImageDraw.ImageDraw, y: int) -> None:
     d.line((x, cy, x + 40, cy), fill=_RIVER, width=8)
     _arrow_head(d, (x, cy), (x + 40, cy), _RIVER_ARROW)
     _text(d, (x + 48, cy), "river flow", 16, MUTED)
+    if irrigation:
+        _irrigation_legend(d, cy + 30)
+
+
+def _irrigation_legend(d: ImageDraw.ImageDraw, cy: float) -> None:
+    """The irrigation marks: a stack (top tile, tiles left), an emptied stack, the area total, a red space."""
+    x = MARGIN
+    _irrigation_stack(d, (x, cy - 12, x + 84, cy + 12), {"top": "IRR_PLAIN_MACHINERY", "count": 2})
+    x += 90 + _text(d, (x + 90, cy), "top tile, tiles left", 16, MUTED) + 14
+    _irrigation_stack(d, (x, cy - 12, x + 46, cy + 12), {"count": 0, "vp": 1})
+    x += 52 + _text(d, (x + 52, cy), "VP under an empty stack", 16, MUTED) + 14
+    _irrigation_vp(d, (x, cy - 12, x + 54, cy + 12), 3)
+    x += 60 + _text(d, (x + 60, cy), "area total (part of V)", 16, MUTED) + 14
+    _irrigation_space(d, (x, cy - 12, x + 48, cy + 12), None, True)
+    _text(d, (x + 54, cy), "costs 3 credits", 16, MUTED)
 
 
 def _draw_summary_row(d: ImageDraw.ImageDraw, view: View, seat: int, y: int, viewer: int | None) -> None:
@@ -685,13 +888,13 @@ def render(view: View, *, viewer_seat: int | None = None, scale: float = 1.0) ->
     seats = _summary_order(view)
     head = _header_height(view)
     map_top = head + INFO_H
-    summary_top = map_top + map_img.height + LEGEND_H
+    summary_top = map_top + map_img.height + _legend_height(view)
     height = max(math.ceil(WIDTH * MIN_RATIO), summary_top + len(seats) * SUMMARY_ROW + MARGIN)
     image, d = new_canvas(WIDTH, height)
     _draw_header(d, view, "map")
     _draw_info(d, view, head)
     image.paste(map_img, ((WIDTH - map_img.width) // 2, map_top))
-    _draw_legend(d, map_top + map_img.height + 4)
+    _draw_legend(d, map_top + map_img.height + 4, _legend_height(view) > LEGEND_H)
     for i, seat in enumerate(seats):
         _draw_summary_row(d, view, seat, summary_top + i * SUMMARY_ROW, viewer_seat)
     return _finish(image, scale)
@@ -728,11 +931,12 @@ def _chip(d: ImageDraw.ImageDraw, box: Box, fill: Colour, top: str, bottom: str 
         _fitted(d, _centre(box), top, w, size, True)
 
 
-def _fitted(d: ImageDraw.ImageDraw, xy: Point, text: str, width: float, size: int, bold: bool) -> None:
+def _fitted(d: ImageDraw.ImageDraw, xy: Point, text: str, width: float, size: int, bold: bool,
+            fill: Colour = INK) -> None:
     """Centred text, a few sizes smaller when it is too wide, cut only below 11 px."""
     while size > 11 and d.textlength(text, font=font(size, bold)) > width:
         size -= 1
-    d.text(xy, _fit(d, text, width, size, bold), font=font(size, bold), fill=INK, anchor="mm")
+    d.text(xy, _fit(d, text, width, size, bold), font=font(size, bold), fill=fill, anchor="mm")
 
 
 def _contract_chip(d: ImageDraw.ImageDraw, x: float, y: float, w: float, cid: str, h: float = 46) -> None:
@@ -802,6 +1006,125 @@ def _rounds_section(view: View) -> Section:
               _objective_text(view.get("objective", "")))
 
     return 92, draw
+
+
+IRR_ROW = 44
+"""Height of one company's line in the irrigation panel (one line of tiles)."""
+IRR_CHIP_W = 104
+
+
+def _irrigation_section(view: View) -> Section:
+    """The Nile Affair's irrigation: the 5 scoring tiles (under the round bonus tiles they go with), V, and
+    each company's irrigation points, face-up tiles (ready) and face-down ones (used, greyed)."""
+    irrigation = view.get("irrigation")
+    if not irrigation:
+        return 0, lambda d, y: None
+    companies = view.get("companies") or []
+    seats = [s for s in _summary_order(view) if s < len(companies)
+             and (companies[s].get("company") or view.get("phase") != "draft")]
+    lines = {s: _irrigation_lines(companies[s].get("irrigation") or {}) for s in seats}
+    rows_h = sum(IRR_ROW + (lines[s] - 1) * 34 + 6 for s in seats)
+
+    def draw(d: ImageDraw.ImageDraw, y: int) -> None:
+        _section_title(d, y, "Irrigation", "round end: most points 3+V VP and the tile, 2nd ⌊V/2⌋, fewest −2;"
+                       " grey = used")
+        for i, tile in enumerate(irrigation.get("scoring_tiles") or []):
+            _irrigation_scoring_chip(d, view, MARGIN + i * 134, y + 32, tile)
+        x = MARGIN + 5 * 134 + 6
+        vp = int(irrigation.get("visible_vp") or 0)
+        d.rounded_rectangle((x, y + 32, WIDTH - MARGIN, y + 82), radius=6, fill=_IRR_VP if vp else PANEL,
+                            outline=_IRR_VP_INK, width=2)
+        vx = x + 22 + _text(d, (x + 12, y + 57), f"V = {vp}", 24, _IRR_VP_INK, True)
+        _text(d, (vx, y + 47), "VP visible", 14, _IRR_VP_INK)
+        _text(d, (vx, y + 66), "on the map", 14, _IRR_VP_INK)
+        ry = y + 92
+        for seat in seats:
+            h = IRR_ROW + (lines[seat] - 1) * 34
+            _irrigation_row(d, view, seat, ry, h)
+            ry += h + 6
+
+    return 92 + rows_h, draw
+
+
+def _irrigation_lines(irr: dict[str, Any]) -> int:
+    """How many lines of tile chips a company's irrigation tiles need."""
+    n = len(irr.get("face_up") or []) + _face_down_count(irr)
+    per_line = int((WIDTH - MARGIN - 8 - (MARGIN + 300)) // (IRR_CHIP_W + 4))
+    return max(1, math.ceil(n / per_line))
+
+
+def _face_down_count(irr: dict[str, Any]) -> int:
+    down = irr.get("face_down") or []
+    return down if isinstance(down, int) else len(down)
+
+
+def _irrigation_scoring_chip(d: ImageDraw.ImageDraw, view: View, x: float, y: float, tile: dict[str, Any]) -> None:
+    """A round's irrigation scoring tile: open (this round's highlighted), won by a company, or discarded."""
+    rnd, status, winner = tile.get("round", 0), tile.get("status", "open"), tile.get("winner")
+    box = (x, y, x + 128, y + 50)
+    top = f"Round {rnd} · {tile.get('points', 0):+d}".replace("-", "−")
+    if status == "won" and winner is not None:
+        fill: Colour = seat_colour(winner)
+        bottom, outline = f"won by P{winner + 1}", INK
+    elif status == "discarded":
+        fill, bottom, outline = (226, 224, 218), "discarded", _SLOT_LINE
+    else:
+        now = rnd == view.get("round") and view.get("phase") == "actions"
+        fill, bottom, outline = (HIGHLIGHT if now else PANEL), ("this round" if now else "open"), (
+            INK if now else _SLOT_LINE)
+    d.rounded_rectangle(box, radius=6, fill=fill, outline=outline, width=2)
+    ink = _ink_on(fill) if status == "won" else (MUTED if status == "discarded" else INK)
+    _fitted(d, (x + 64, y + 14), top, 122, 16, True, ink)
+    _fitted(d, (x + 64, y + 36), bottom, 122, 15, False, ink)
+
+
+def _irrigation_row(d: ImageDraw.ImageDraw, view: View, seat: int, y: float, h: float) -> None:
+    c = view["companies"][seat]
+    irr = c.get("irrigation") or {}
+    colour = seat_colour(seat)
+    d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + h), radius=8, fill=PANEL, outline=colour, width=2)
+    d.rectangle((MARGIN + 2, y + 2, MARGIN + 9, y + h - 2), fill=colour)
+    _text(d, (MARGIN + 18, y + 14), _fit(d, _seat_name(view, seat), 170, 17, True), 17, colour, True)
+    values = {t.get("round"): t.get("points") for t in (view.get("irrigation") or {}).get("scoring_tiles") or []}
+    notes = [f"won R{r}" + (f" ({values[r]})".replace("-", "−") if values.get(r) else "")
+             for r in irr.get("scoring_tiles") or []]
+    if view.get("to_act") == seat and view.get("phase") == "actions":
+        if view.get("bonus_action_used"):
+            notes.insert(0, "▶ tile used this turn")
+        elif irr.get("face_up"):
+            notes.insert(0, "▶ may use a tile")
+    _text(d, (MARGIN + 18, y + 32), _fit(d, " · ".join(notes), 176, 13), 13, MUTED)
+    points = irr.get("points")
+    if points is None:
+        listed = (view.get("irrigation") or {}).get("points") or []
+        points = listed[seat] if seat < len(listed) else None
+    px = MARGIN + 204
+    _text(d, (px + 30, y + 16), "–" if points is None else str(points), 22, INK, True, "mm")
+    _text(d, (px + 30, y + 34), "irr. points", 13, MUTED, anchor="mm")
+    x0, right = MARGIN + 300, WIDTH - MARGIN - 8
+    tiles = [(str(t), True) for t in irr.get("face_up") or []]
+    down = irr.get("face_down") or []
+    tiles += [("", False)] * down if isinstance(down, int) else [(str(t), False) for t in down]
+    if not tiles:
+        _text(d, (x0, y + h / 2), "no irrigation tiles", 15, MUTED)
+        return
+    x, ty = x0, y + 7
+    for tile, ready in tiles:
+        if x + IRR_CHIP_W > right:
+            x, ty = x0, ty + 34
+        _irrigation_chip(d, (x, ty, x + IRR_CHIP_W, ty + 30), tile, ready)
+        x += IRR_CHIP_W + 4
+
+
+def _irrigation_chip(d: ImageDraw.ImageDraw, box: Box, tile: str, ready: bool) -> None:
+    """An irrigation tile in a company's supply, in its area's colour; used (face-down) ones greyed."""
+    area = _irrigation_tiles().get(tile, {}).get("area", "")
+    fill = _IRR_CHIP.get(area, (230, 230, 230))
+    if not ready:
+        fill = _fade(fill, 0.6)
+    d.rounded_rectangle(box, radius=5, fill=fill, outline=INK if ready else _SLOT_LINE, width=2 if ready else 1)
+    label = _irrigation_label(tile) if tile else "used"
+    _fitted(d, _centre(box), label, box[2] - box[0] - 8, 15, ready, INK if ready else MUTED)
 
 
 PANEL_H = 316
@@ -1181,7 +1504,7 @@ def _log_section(view: View) -> Section:
 
 
 def _board_sections(view: View, viewer: int | None) -> list[Section]:
-    sections = [_draft_section(view), _energy_section(view), _rounds_section(view)]
+    sections = [_draft_section(view), _energy_section(view), _rounds_section(view), _irrigation_section(view)]
     sections += _companies_section(view, viewer)
     sections += [_offer_section(view), _patent_section(view), _buildings_section(view), _spaces_section(view),
                  _log_section(view)]
@@ -1189,7 +1512,8 @@ def _board_sections(view: View, viewer: int | None) -> list[Section]:
 
 
 def render_boards(view: View, *, viewer_seat: int | None = None, scale: float = 1.0) -> bytes:
-    """The second picture for ``view``: the energy track, round bonus tiles and objective, every company's
+    """The second picture for ``view``: the energy track, round bonus tiles and objective, irrigation (Nile
+    games: scoring tiles, V, every company's irrigation points and tiles), every company's
     board (resources, pieces left, tiles, wheel, contracts), the contract and patent offices, external works,
     private buildings, action spaces in use, the draft and the latest events. Same arguments as ``render``.
     """

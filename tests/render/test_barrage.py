@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import io
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 from PIL import Image
 
-from render.barrage import render, render_boards
-from rules.barrage import AIS, GAME
+from render.barrage import _IRRIGATION_BOX, _irrigation_label, _layout, render, render_boards
+from rules.barrage import AIS, GAME, data
 from rules.barrage.state import State
 from rules.base import play_random_game, resolve_options
 
@@ -105,17 +107,163 @@ def test_states_along_a_game_all_render() -> None:
         k += 1
 
 
-def test_nile_map_draws_from_its_own_data() -> None:
-    """The engine does not set up Nile games yet: a base view switched to the Nile map must still draw
-    (the Nile path, irrigation areas and their spaces) and differ from the base map."""
-    view = GAME.view(_play(3, 12, 80, {"map": "base"}), None)
+def _nile(view: dict[str, Any]) -> dict[str, Any]:
+    """A base view switched to the Nile map (its headstream tiles and options too)."""
     nile = dict(view, map="nile", options=dict(view["options"], map="nile"))
     nile["headstream_tiles"] = {h: f"N{t}" for h, t in view["headstream_tiles"].items()}
-    nile["occupied_spaces"] = dict(view["occupied_spaces"], **{"irrigation-hill-1": 0})
+    return nile
+
+
+_IRR_TYPES = ("MACHINERY", "CREDITS", "WATER", "WHEEL", "CONTRACT", "PRODUCTION", "CONSTRUCTION", "ENERGY")
+
+
+def _irrigated(view: dict[str, Any], empty: frozenset[str] = frozenset(),
+               occupied: dict[str, int] | None = None) -> dict[str, Any]:
+    """``view`` with a complete irrigation block as the engine gives it for Nile games: stacks of 2 and 1 tiles
+    (the slots in ``empty`` emptied), spaces taken as in ``occupied``, scoring tiles won, discarded and open,
+    and tiles face up and face down in every company's supply."""
+    folder = Path(data.__file__).parent / "data"
+    nile_map = json.loads((folder / "map_nile.json").read_text(encoding="utf-8"))
+    printed = {s["slot"]: s["vp_visible_when_empty"]
+               for s in json.loads((folder / "irrigation.json").read_text(encoding="utf-8"))["stack_printed_vp"]}
+    occupied = occupied or {}
+    areas = []
+    for k, area in enumerate(nile_map["irrigation_areas"]):
+        stacks = []
+        for i, slot in enumerate(area["layout"]["stack_slots"]):
+            count = 0 if slot["id"] in empty else 1 + (i + k) % 2
+            vp = printed[slot["id"]]
+            top = f"IRR_{area['area'].upper()}_{_IRR_TYPES[(2 * i + k) % 8]}" if count else None
+            stacks.append({"slot": slot["id"], "top": top, "count": count, "vp": vp,
+                           "vp_visible": 0 if count else vp})
+        spaces = [{"id": sp["id"], "red": sp["red_framed"], "occupied_by": occupied.get(sp["id"])}
+                  for sp in area["layout"]["action_spaces"]]
+        areas.append({"id": area["id"], "area": area["area"], "stacks": stacks,
+                      "visible_vp": sum(s["vp_visible"] for s in stacks), "spaces": spaces})
+    seats = len(view["companies"])
+    status = ["won", "discarded", "open", "open", "open"]
+    out = dict(view, bonus_action_used=True, irrigation={
+        "areas": areas,
+        "visible_vp": sum(a["visible_vp"] for a in areas),
+        "scoring_tiles": [{"round": r + 1, "points": -1 if r < 2 else -2, "status": status[r],
+                           "winner": 1 if r == 0 else None} for r in range(5)],
+        "points": [(3 * s) % 5 for s in range(seats)],
+    })
+    out["companies"] = [dict(c, irrigation={
+        "face_up": [f"IRR_{('PLAIN', 'HILL', 'MOUNTAIN')[j % 3]}_{_IRR_TYPES[(s + j) % 8]}" for j in range(s + 1)],
+        "face_down": [f"IRR_HILL_{_IRR_TYPES[(s + 5) % 8]}"] if s % 2 == 0 else [],
+        "points": (3 * s) % 5,
+        "scoring_tiles": [1] if s == 1 else [],
+    }) for s, c in enumerate(view["companies"])]
+    return out
+
+
+@pytest.fixture(scope="module")
+def nile_view() -> dict[str, Any]:
+    """The engine's own Nile games are still being written: a base game view moved onto the Nile map."""
+    return _nile(GAME.view(_play(3, 12, 80, {"map": "base"}), None))
+
+
+def test_nile_map_draws_from_its_own_data(nile_view: dict[str, Any]) -> None:
+    """Without an irrigation block a Nile view still draws (the Nile path, irrigation areas and the spaces in
+    use) and differs from the base map."""
+    nile = dict(nile_view, occupied_spaces=dict(nile_view["occupied_spaces"], **{"irrigation-hill-1": 0}))
     png = render(nile)
     _check(png)
     _check(render_boards(nile))
-    assert png != render(view)
+    assert png != render(dict(nile_view, map="base"))
+
+
+def test_nile_map_shows_the_irrigation_stacks_and_spaces(nile_view: dict[str, Any]) -> None:
+    full = _irrigated(nile_view)
+    png = render(full)
+    _check(png)
+    assert render(full) == png
+    assert png != render(nile_view)
+    emptied = render(_irrigated(nile_view, empty=frozenset({"IRR_HILL_S2"})))
+    _check(emptied)
+    assert emptied != png
+    taken = render(_irrigated(nile_view, occupied={"irrigation-plain-2": 2}))
+    _check(taken)
+    assert taken != png
+    everything = _irrigated(nile_view, empty=frozenset(s for a in ("MOUNTAIN", "HILL", "PLAIN") for s in
+                                                   (f"IRR_{a}_S{i}" for i in range(1, 5))),
+                            occupied={f"irrigation-{a}-{i}": i for a in ("mountain", "hill", "plain") for i in (1, 2)})
+    _check(render(everything))
+
+
+def test_boards_show_the_irrigation_panel(nile_view: dict[str, Any]) -> None:
+    full = _irrigated(nile_view)
+    png = render_boards(full)
+    _check(png)
+    assert render_boards(full) == png
+    assert png != render_boards(nile_view)
+    crowded = _irrigated(nile_view)
+    crowded["companies"][0]["irrigation"] = dict(
+        crowded["companies"][0]["irrigation"], face_up=[f"IRR_MOUNTAIN_{t}" for t in _IRR_TYPES],
+        face_down=[f"IRR_PLAIN_{t}" for t in _IRR_TYPES])
+    crowded_png = render_boards(crowded)
+    _check(crowded_png)
+    assert Image.open(io.BytesIO(crowded_png)).height > Image.open(io.BytesIO(png)).height  # the tiles wrap
+    draft = _irrigated(nile_view)  # before the draft ends the engine has no irrigation points yet
+    draft["irrigation"]["points"] = None
+    draft["companies"] = [dict(c, irrigation=None) for c in draft["companies"]]
+    _check(render_boards(draft))
+
+
+def test_no_irrigation_block_draws_nothing_of_it(views: dict[str, dict[str, Any]],
+                                                 nile_view: dict[str, Any]) -> None:
+    """Base games (no key, or ``"irrigation": None``) draw exactly as before; so do Nile views without it."""
+    for view in (views["mid-3-leeghwater"], nile_view):
+        bare = {k: v for k, v in view.items() if k not in ("irrigation", "bonus_action_used")}
+        bare["companies"] = [{k: v for k, v in c.items() if k != "irrigation"} for c in view["companies"]]
+        none = dict(bare, irrigation=None, bonus_action_used=False)
+        none["companies"] = [dict(c, irrigation=None) for c in bare["companies"]]
+        for draw in RENDERERS.values():
+            assert draw(none) == draw(bare)
+
+
+def test_irrigation_areas_stay_clear_of_the_map() -> None:
+    """The enlarged irrigation boxes cover no headstream, basin, powerhouse zone, zone badge, river line or
+    flow arrow of the Nile map."""
+    lay = _layout("nile")
+    assert {a["id"] for a in lay.raw["irrigation_areas"]} == set(_IRRIGATION_BOX)
+
+    def hits(box: tuple[float, float, float, float], other: tuple[float, float, float, float]) -> bool:
+        return box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
+
+    solid = [*lay.headstreams.values(), *lay.basins.values(), *lay.ph_zones.values()]
+    badges = [(b[0] - 10, b[1] - 10, b[0] + 18, b[1] + 18) for b in [*lay.basins.values(), *lay.ph_zones.values()]]
+    lines = []
+    for a, b in lay.edges:
+        start, end = lay.headstreams.get(a) or lay.dams.get(a) or lay.ph_zones.get(int(a[1:])), None
+        if b in lay.exits:
+            end = (lay.exits[b][0], lay.size[1] - 10)
+        else:
+            box = lay.dams.get(b) or lay.ph_zones.get(int(b[1:]))
+            end = ((box[0] + box[2]) / 2, box[1])
+        lines.append((((start[0] + start[2]) / 2, start[3]), end))
+    for box in _IRRIGATION_BOX.values():
+        assert not any(hits(box, other) for other in solid + badges)
+        for (x0, y0), (x1, y1) in lines:
+            points = [(x0 + (x1 - x0) * i / 100, y0 + (y1 - y0) * i / 100) for i in range(101)]
+            assert not any(box[0] - 7 < x < box[2] + 7 and box[1] - 7 < y < box[3] + 7 for x, y in points)
+            mx, my = (x0 + x1) / 2, (y0 + y1) / 2  # the flow arrow, 13 px around the middle
+            assert not hits(box, (mx - 13, my - 13, mx + 13, my + 13))
+
+
+def test_irrigation_tile_labels() -> None:
+    assert _irrigation_label("IRR_PLAIN_MACHINERY") == "2 exc"
+    assert _irrigation_label("IRR_HILL_MACHINERY") == "1 exc 1 mix"
+    assert _irrigation_label("IRR_PLAIN_CREDITS") == "+3 cr"
+    assert _irrigation_label("IRR_MOUNTAIN_WATER") == "3 drops"
+    assert _irrigation_label("IRR_PLAIN_WHEEL") == "wheel 1"
+    assert _irrigation_label("IRR_PLAIN_CONTRACT") == "contract ≤4"
+    assert _irrigation_label("IRR_HILL_PRODUCTION") == "produce +1"
+    assert _irrigation_label("IRR_PLAIN_CONSTRUCTION") == "build plain"
+    assert _irrigation_label("IRR_HILL_CONSTRUCTION") == "build pl/hill"
+    assert _irrigation_label("IRR_MOUNTAIN_CONSTRUCTION") == "build any"
+    assert _irrigation_label("IRR_PLAIN_ENERGY") == "+3 energy"
 
 
 def test_unknown_map_falls_back_to_the_base_geometry() -> None:
