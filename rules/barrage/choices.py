@@ -154,11 +154,13 @@ def turn_options(st: State, seat: int, only: str = "", extra_action: bool = Fals
     if only:
         return out
     out.extend(_free_builds(st, seat))
-    for x in expansion.active(st):
-        out.extend(x.turn_options(st, seat))
+    if not extra_action:  # never a bonus action in the middle of Mahiri's main action
+        for x in expansion.active(st):
+            out.extend(x.turn_options(st, seat))
     if extra_action:
         return [*out, Decline()] if out else []
-    if not free and out:
+    if not free and (out or st.bonus_action):
+        # after a bonus action an engineer-free company may find nothing left to build: it goes out
         out.append(Skip())
     return out
 

@@ -199,9 +199,8 @@ class NileExpansion(Expansion):
         return True
 
     def turn_options(self, st: State, seat: int) -> list[Any]:
-        c = st.companies[seat]
-        if st.bonus_action or not c.eng + c.arch:
-            return []  # without engineers the main action might not follow: activate after it instead
+        if st.bonus_action:
+            return []
         return [Activate(tl) for tl in activatable(st, seat)]
 
     def end_of_turn(self, st: State, seat: int) -> list[Task]:
