@@ -1,5 +1,5 @@
 """/game: open a lobby in a new thread (with a time control), join, add AI seats, start; list, mine,
-status, resign, abort."""
+status, resign, abort; replay and export a finished game (cogs/history.py)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from discord.ext import commands
 from cogs._common import bot_of, clip, mention, reply, reply_error
 from cogs._game import session_here, show_current_board
 from cogs.clocks import thread_link, when
+from cogs.history import export_command, replay_command
 from host import clock as clocks
 from host.clock import PRESETS, ClockError
 from host.sessions import Host, Session
@@ -299,6 +300,16 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
         cog = self.bot.game_cogs.get(outcome.session.record.game)
         if cog is not None:
             await cog.announce(await self.bot.host.get(session.id), outcome, force_board=True)
+
+    @app_commands.command(name="replay", description="An animated replay of a finished game (GIF)")
+    @app_commands.describe(game_id="The game's id (optional inside its thread)")
+    async def replay(self, interaction: discord.Interaction, game_id: str | None = None) -> None:
+        await replay_command(self.bot, interaction, game_id)
+
+    @app_commands.command(name="export", description="A finished game's log as JSON that replays it (only to you)")
+    @app_commands.describe(game_id="The game's id (optional inside its thread)")
+    async def export(self, interaction: discord.Interaction, game_id: str | None = None) -> None:
+        await export_command(self.bot, interaction, game_id)
 
 
 async def setup(bot: BoardGameBot) -> None:

@@ -1,0 +1,430 @@
+"""History and replays: a finished game's log as portable JSON, replaying it, and replay frames.
+
+Every action of every game is already stored (the ``actions`` table). This module turns that log
+into a documented, versioned JSON document, replays such a document to the exact final state, and
+picks the states a replay animation shows. No Discord, no pictures (render/replay.py draws them).
+
+The export format (``format`` ``"boardgame-bot/game-log"``, ``format_version`` 1)::
+
+    {
+      "format": "boardgame-bot/game-log",
+      "format_version": 1,
+      "id": "1a2b3c4d",                      # the game id in the bot (information only)
+      "game": "ra",                          # rules.GAMES key
+      "title": "Ra",                         # information only
+      "options": {"hidden_fame": "off"},     # every option, defaults filled in
+      "seed": 123456,                        # all of the game's randomness comes from it
+      "created_at": "2025-01-31T20:15:00Z",  # information only (UTC, or null)
+      "finished_at": "2025-02-03T08:01:12Z", # information only (UTC, or null)
+      "players": [                           # in seat order
+        {"seat": 0, "name": "Ann", "ai": null, "resigned": false},
+        {"seat": 1, "name": "AI 1 (random)", "ai": "random", "resigned": false}
+      ],
+      "result": {"scores": [31, 24], "ranks": [1, 2], "winners": [0], "tiebreak": null, "note": ""},
+      "actions": [                           # the whole log, in order
+        {"version": 1, "seat": 0, "code": "d", "text": "Draw a tile"}
+      ]
+    }
+
+- ``code`` is the engine's compact action code (the one the move buttons carry); ``version`` numbers
+  the actions 1, 2, 3, ... without gaps (it is also the game version the action produced, as stored);
+  ``text`` is the English description, for people reading the file: it is not checked when replaying.
+- Privacy: players appear by the name they had in the game, their seat and whether an AI played
+  them; no Discord ids (users, server, channel) are written: replaying needs none of them.
+- Hidden information: only **finished** games are exported (or replayed). The seed fixes every
+  hidden thing (the bag order, the dealt tiles) and the log holds the secret moves (Imperium's card
+  choices), so an unfinished game's export would give its secrets away; once a game is over there
+  is nothing left to hide. ``export_game`` raises ``GameNotFinished`` for any other game.
+
+``replay_export`` reads such a document (a dict, or its JSON text) strictly: any mistake raises an
+``ExportError`` saying where (``ExportFormatError`` when the document is not a valid log,
+``ExportReplayError`` when a valid-looking log does not replay: an unreadable code, a move the rules
+refuse, a log that stops before the game ends or goes on after it, a result that does not match).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Annotated, Any
+
+import msgspec
+
+from host.errors import HostError
+from rules import GAMES
+from rules.base import Event, Game, Result, RulesError, check_players, resolve_options
+
+if TYPE_CHECKING:
+    from host.sessions import Host
+
+FORMAT = "boardgame-bot/game-log"
+FORMAT_VERSION = 1
+MAX_EXPORT_BYTES = 5 * 1024 * 1024
+"""A log bigger than this is refused before it is parsed (the longest real games are ~100 KB)."""
+MAX_FRAMES = 60
+"""How many pictures a replay shows at most by default (first and last always among them)."""
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class GameNotFinished(HostError):
+    """Only finished games can be exported or replayed (an unfinished game still has secrets)."""
+
+
+class ExportError(HostError):
+    """A game log could not be read or replayed. ``where`` points into the document (``actions[12]``)."""
+
+    def __init__(self, reason: str, *, where: str = "", **fields: Any) -> None:
+        super().__init__(reason, where=where, **fields)
+        self.where = where
+
+
+class ExportFormatError(ExportError):
+    """The document is not a game log this bot reads: bad JSON, wrong shape or types, an unknown
+    format, version or game, bad options, a wrong number of players, unnumbered actions."""
+
+
+class ExportReplayError(ExportError):
+    """The log is well formed but does not replay: ``index`` is the 0-based action that failed
+    (None when the whole log is at fault, e.g. it ends before the game does)."""
+
+    def __init__(self, reason: str, *, index: int | None = None, where: str = "", **fields: Any) -> None:
+        super().__init__(reason, where=where, index=index, **fields)
+        self.index = index
+
+
+# --------------------------------------------------------------------------- the document
+
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+Code = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+NonNegative = Annotated[int, msgspec.Meta(ge=0)]
+
+
+class ExportPlayer(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=False):
+    seat: NonNegative
+    name: Name
+    ai: Name | None = None
+    """The computer player's name ("random", "greedy", ...); null for a human."""
+    resigned: bool = False
+    """A human who resigned or whose seat an AI took after a timeout (the AI then played it)."""
+
+
+class ExportAction(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=False):
+    version: Annotated[int, msgspec.Meta(ge=1)]
+    seat: NonNegative
+    code: Code
+    text: Annotated[str, msgspec.Meta(max_length=500)] | None = None
+
+
+class ExportResult(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=False):
+    scores: list[int]
+    ranks: list[int]
+    winners: list[int]
+    tiebreak: list[int] | None = None
+    note: str = ""
+
+
+class GameExport(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=False, kw_only=True):
+    """The whole document (see the module docstring)."""
+
+    format: str
+    format_version: int
+    id: str | None = None
+    game: str
+    title: str | None = None
+    options: dict[str, str]
+    seed: int
+    created_at: str | None = None
+    finished_at: str | None = None
+    players: list[ExportPlayer]
+    result: ExportResult
+    actions: list[ExportAction]
+
+
+def result_of(result: Result) -> ExportResult:
+    return ExportResult(
+        scores=list(result.scores),
+        ranks=list(result.ranks),
+        winners=list(result.winners),
+        tiebreak=list(result.tiebreak) if result.tiebreak is not None else None,
+        note=result.note,
+    )
+
+
+def _iso(ts: float | None) -> str | None:
+    if ts is None:
+        return None
+    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+# --------------------------------------------------------------------------- export
+
+
+async def export_game(host: Host, sid: str) -> dict[str, Any]:
+    """The finished game ``sid`` as an export document (a JSON-ready dict).
+
+    Raises SessionNotFound for an unknown id and GameNotFinished for a lobby, a game in progress,
+    an aborted or an archived game."""
+    session = await host.get(sid)
+    if session.status != "finished" or session.state is None:
+        raise GameNotFinished(_not_finished(session.id, session.status))
+    game = session.game
+    result = game.result(session.state)
+    if result is None:  # a finished row whose state is not over: refuse rather than export nonsense
+        raise GameNotFinished(f"Game `{session.id}` has no final result to export.")
+    records = await host.store.actions(sid)
+    actions = []
+    for n, rec in enumerate(records, 1):
+        action = msgspec.json.decode(rec.action, type=game.action_type)
+        code = game.encode_action(action)
+        if game.decode_action(code) != action:  # an engine bug: refuse to write a log that would not replay
+            raise ExportError(f"Game `{session.id}` cannot be exported: move {n} has no exact code.")
+        actions.append(ExportAction(version=n, seat=rec.seat, code=code, text=game.describe_action(action)))
+    doc = GameExport(
+        format=FORMAT,
+        format_version=FORMAT_VERSION,
+        id=session.id,
+        game=session.record.game,
+        title=game.info.title,
+        options=dict(session.record.options),
+        seed=session.record.seed,
+        created_at=_iso(session.record.created_at),
+        finished_at=_iso(records[-1].created_at if records else session.record.updated_at),
+        players=[
+            ExportPlayer(seat=i, name=s.name, ai=s.ai, resigned=s.resigned) for i, s in enumerate(session.seats)
+        ],
+        result=result_of(result),
+        actions=actions,
+    )
+    return msgspec.to_builtins(doc)  # type: ignore[no-any-return]
+
+
+def _not_finished(sid: str, status: str) -> str:
+    why = {
+        "lobby": "is still in its lobby",
+        "active": "is still being played",
+        "aborted": "was aborted before it ended",
+        "archived": "was archived before it ended",
+    }.get(status, "is not finished")
+    return f"Game `{sid}` {why}: only finished games can be replayed or exported (a game in progress keeps secrets)."
+
+
+def export_text(data: Mapping[str, Any]) -> str:
+    """The document as readable JSON text: a key a line, one player or action a line."""
+
+    def dump(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    lines = []
+    for key, value in data.items():
+        if isinstance(value, list) and value:
+            items = ",\n".join(f"    {dump(item)}" for item in value)
+            lines.append(f"  {dump(key)}: [\n{items}\n  ]")
+        else:
+            lines.append(f"  {dump(key)}: {dump(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def parse_export(data: Mapping[str, Any] | str | bytes) -> GameExport:
+    """Check a document's shape (not yet the moves): ExportFormatError says what is wrong and where."""
+    try:
+        if isinstance(data, str | bytes | bytearray):
+            if len(data) > MAX_EXPORT_BYTES:
+                raise ExportFormatError(f"That file is too big for a game log (over {MAX_EXPORT_BYTES // 2**20} MB).")
+            doc = msgspec.json.decode(data, type=GameExport)
+        elif isinstance(data, Mapping):
+            doc = msgspec.convert(dict(data), type=GameExport)
+        else:
+            raise ExportFormatError(f"A game log is a JSON object, not {type(data).__name__}.")
+    except msgspec.ValidationError as exc:  # (a subclass of DecodeError: first)
+        where = str(exc).rpartition(" - at `")[2].rstrip("`") if " - at `" in str(exc) else ""
+        raise ExportFormatError(f"That is not a game log of this bot: {exc}.", where=where) from exc
+    except msgspec.DecodeError as exc:
+        raise ExportFormatError(f"That is not valid JSON ({exc}); is the file complete?") from exc
+    if doc.format != FORMAT:
+        raise ExportFormatError(f"Not a game log: format is '{doc.format[:60]}', expected '{FORMAT}'.", where="format")
+    if doc.format_version != FORMAT_VERSION:
+        newer = " (written by a newer version of the bot)" if doc.format_version > FORMAT_VERSION else ""
+        raise ExportFormatError(
+            f"Game log version {doc.format_version}{newer} cannot be read; this bot reads version {FORMAT_VERSION}.",
+            where="format_version",
+        )
+    if doc.game not in GAMES:
+        raise ExportFormatError(
+            f"Unknown game '{doc.game[:40]}'. Known games: {', '.join(sorted(GAMES))}.", where="game"
+        )
+    game = GAMES[doc.game]
+    try:
+        resolved = resolve_options(game.info, doc.options)
+        check_players(game.info, len(doc.players))
+    except RulesError as exc:
+        where = "options" if "option" in type(exc).__name__.lower() else "players"
+        raise ExportFormatError(str(exc), where=where) from exc
+    doc.options = resolved
+    for i, player in enumerate(doc.players):
+        if player.seat != i:
+            raise ExportFormatError(f"players[{i}] has seat {player.seat}; seats are 0, 1, 2 ... in order.",
+                                    where=f"players[{i}].seat")
+    if len(doc.actions) > game.info.max_actions:
+        raise ExportFormatError(
+            f"{len(doc.actions)} actions is more than any {game.info.title} game takes ({game.info.max_actions}).",
+            where="actions",
+        )
+    for i, action in enumerate(doc.actions):
+        if action.version != i + 1:
+            raise ExportFormatError(
+                f"actions[{i}] has version {action.version}, expected {i + 1}: the log has a gap or is out of order.",
+                where=f"actions[{i}].version",
+            )
+        if action.seat >= len(doc.players):
+            raise ExportFormatError(
+                f"actions[{i}] is played by seat {action.seat}, but the game has {len(doc.players)} players.",
+                where=f"actions[{i}].seat",
+            )
+    n = len(doc.players)
+    for key in ("scores", "ranks"):
+        if len(getattr(doc.result, key)) != n:
+            raise ExportFormatError(f"result.{key} must have one entry per player ({n}).", where=f"result.{key}")
+    return doc
+
+
+def _decode(game: Game[Any, Any], code: str, i: int) -> Any:
+    try:
+        return game.decode_action(code)
+    except RulesError as exc:
+        raise ExportReplayError(f"Action {i + 1} ('{code[:40]}') cannot be read: {exc}", index=i,
+                                where=f"actions[{i}].code") from exc
+    except Exception as exc:  # an engine's parser must not crash on a hostile code
+        raise ExportReplayError(f"Action {i + 1} ('{code[:40]}') cannot be read.", index=i,
+                                where=f"actions[{i}].code") from exc
+
+
+def _apply(game: Game[Any, Any], state: Any, seat: int, action: Any, i: int) -> tuple[Any, list[Event]]:
+    if game.result(state) is not None:
+        raise ExportReplayError(f"The game is already over before action {i + 1}: the log goes on after the end.",
+                                index=i, where=f"actions[{i}]")
+    try:
+        state, events = game.apply(state, seat, action)
+    except RulesError as exc:
+        raise ExportReplayError(f"Action {i + 1} (seat {seat}, '{game.encode_action(action)}') is not legal: {exc}",
+                                index=i, where=f"actions[{i}]") from exc
+    except Exception as exc:
+        raise ExportReplayError(f"Action {i + 1} (seat {seat}) could not be applied.", index=i,
+                                where=f"actions[{i}]") from exc
+    return state, events
+
+
+def _states(doc: GameExport) -> Any:
+    """Yield (index, seat, action, events, state) for the start (index 0, no action) and after each action."""
+    game = GAMES[doc.game]
+    try:
+        state = game.setup(len(doc.players), doc.options, doc.seed)
+    except RulesError as exc:  # options each valid but not together (Barrage's Nile map without the Nile)
+        raise ExportFormatError(str(exc), where="options") from exc
+    except Exception as exc:
+        raise ExportReplayError(f"The game cannot be set up from this log: {exc}", where="seed") from exc
+    yield 0, None, None, [], state
+    for i, entry in enumerate(doc.actions):
+        action = _decode(game, entry.code, i)
+        state, events = _apply(game, state, entry.seat, action, i)
+        yield i + 1, entry.seat, action, events, state
+
+
+def _check_end(doc: GameExport, state: Any) -> Result:
+    game = GAMES[doc.game]
+    result = game.result(state)
+    if result is None:
+        raise ExportReplayError(
+            f"The log ends after {len(doc.actions)} actions but the game is not over: it is incomplete.",
+            where="actions",
+        )
+    if result_of(result) != doc.result:
+        raise ExportReplayError(
+            f"The replayed result (scores {list(result.scores)}, ranks {list(result.ranks)}) does not match the "
+            f"one in the log (scores {doc.result.scores}, ranks {doc.result.ranks}).",
+            where="result",
+        )
+    return result
+
+
+def replay_export(data: Mapping[str, Any] | str | bytes) -> tuple[Any, Result]:
+    """Replay an export document (dict or JSON text) from its seed: (final state, result).
+
+    Raises ExportFormatError or ExportReplayError (both ExportError) for anything wrong; nothing else."""
+    doc = parse_export(data)
+    final = None
+    for *_, state in _states(doc):
+        final = state
+    return final, _check_end(doc, final)
+
+
+# --------------------------------------------------------------------------- frames
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One picture of a replay: the public view after ``index`` of ``total`` actions."""
+
+    index: int
+    total: int
+    view: dict[str, Any]
+    caption: str
+
+
+def sample_indices(count: int, max_frames: int) -> list[int]:
+    """``max_frames`` indices spread evenly over ``range(count)``, always with the first and last."""
+    if count <= 0:
+        return []
+    if max_frames < 2:
+        raise ValueError("a replay needs at least two frames (the first and the last)")
+    if count <= max_frames:
+        return list(range(count))
+    step = (count - 1) / (max_frames - 1)
+    return sorted({round(k * step) for k in range(max_frames)})
+
+
+def export_frames(data: Mapping[str, Any] | str | bytes, max_frames: int = MAX_FRAMES) -> list[Frame]:
+    """The frames of a replay of an export document: public views only (``view(state, None)``), so a
+    replay shows each moment as the table saw it (Imperium's choices stay face down until revealed).
+
+    States are sampled evenly down to ``max_frames``, always keeping the start and the final
+    position; only the sampled states are viewed. The document is checked exactly as by
+    ``replay_export`` (ExportError for anything wrong)."""
+    doc = parse_export(data)
+    game = GAMES[doc.game]
+    names = [p.name for p in doc.players]
+    total = len(doc.actions)
+    wanted = set(sample_indices(total + 1, max_frames))
+    kept: list[Frame] = []
+    final = None
+    for index, seat, action, events, state in _states(doc):
+        final = state
+        if index not in wanted:
+            continue
+        if index == 0:
+            caption = f"{game.info.title}: the start ({len(names)} players)"
+        else:
+            if game.info.simultaneous:  # a secret choice: say what the table was told, not the choice
+                what = " ".join(e.text for e in events if e.to is None) or "makes a choice."
+            else:
+                what = game.describe_action(action)
+            caption = f"Move {index}/{total} · P{(seat or 0) + 1} {names[seat or 0]}: {what}"
+        kept.append(Frame(index, total, game.view(state, None), caption))
+    result = _check_end(doc, final)
+    winners = ", ".join(f"P{s + 1} {names[s]} ({result.scores[s]})" for s in result.winners) or "nobody"
+    last = kept[-1]
+    kept[-1] = Frame(last.index, total, last.view, f"{last.caption}\nGame over · won by {winners}")
+    return kept
+
+
+async def frames(host: Host, sid: str, max_frames: int = MAX_FRAMES) -> list[Frame]:
+    """The frames of a finished game's replay, rebuilt from its export (in a worker thread)."""
+    data = await export_game(host, sid)
+    return await asyncio.to_thread(export_frames, data, max_frames)

@@ -1,0 +1,80 @@
+"""The replay and export handlers end to end: the real bot and discord.py client against simcord.
+
+``/game replay`` and ``/game export`` (cogs/lobby.py → cogs/history.py). The game is opened through the
+lobby in Discord, then played to its end through the host.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import msgspec
+import pytest
+from PIL import Image
+
+import cogs.history
+from bot import create_bot
+from host.history import replay_export
+from tests.discord_harness.conftest import bots, db_path  # noqa: F401  (fixtures shared with the harness)
+from tests.discord_harness.helpers import open_table
+from tests.history.helpers import finish_game
+
+FRAMES = 6
+
+
+@pytest.fixture
+def simcord_bot(db_path, bots, monkeypatch):  # noqa: F811
+    monkeypatch.setattr(cogs.history, "REPLAY_FRAMES", FRAMES)  # a short GIF keeps the test quick
+    bot = create_bot(db_path, sync_commands="global", clock_tick_seconds=0)
+    bots.append(bot)
+    return bot
+
+
+def answer(result):
+    """The message an interaction produced (the response, or the last follow-up after a defer)."""
+    return result.followups[-1] if result.followups else result.response
+
+
+async def test_replay_and_export_of_a_finished_game(simcord_env, simcord_bot):
+    env, bot = simcord_env, simcord_bot
+    players, thread, sid = await open_table(env, bot, "imperium", ["alice", "bob", "carol"], seed=5)
+    alice, bob = players[0], players[1]
+
+    # while the game is on, neither is given (the log holds secret choices)
+    for command in ("game replay", "game export"):
+        refused = await alice.slash(thread, command)
+        assert refused.ephemeral and "still being played" in refused.response.content
+        assert not refused.response.attachments
+
+    await finish_game(bot.host, sid, seed=5)
+    session = await bot.host.get(sid)
+    assert session.status == "finished"
+
+    # inside its thread no id is needed; the GIF is posted for everyone
+    shown = await bob.slash(thread, "game replay")
+    assert shown.acknowledged and not shown.ephemeral
+    message = answer(shown)
+    assert f"Replay of **Imperium** `{sid}`" in message.content and f"in {FRAMES} pictures" in message.content
+    (picture,) = message.attachments
+    assert picture.filename == f"imperium-{sid}-replay.gif"
+    gif = Image.open(io.BytesIO(await picture.read()))
+    assert gif.format == "GIF" and gif.is_animated and gif.n_frames == FRAMES
+
+    # the export goes to the asker only, and replays to the same final position and result
+    exported = await alice.slash(thread, "game export", game_id=sid.upper())
+    assert exported.ephemeral and f"`{sid}`" in exported.response.content
+    (log_file,) = exported.response.attachments
+    assert log_file.filename == f"imperium-{sid}.json"
+    data = json.loads(await log_file.read())
+    state, result = replay_export(data)
+    assert msgspec.json.encode(state) == msgspec.json.encode(session.state)
+    assert result == session.result()
+    assert [p["name"] for p in data["players"]] == ["alice", "bob", "carol"]
+    assert str(alice.id) not in json.dumps(data)
+
+    # clear, private refusals
+    unknown = await alice.slash(thread, "game replay", game_id="deadbeef")
+    assert unknown.ephemeral and "no game with id deadbeef" in unknown.response.content
+    junk = await alice.slash(thread, "game export", game_id="../../x")
+    assert junk.ephemeral and "not a game id" in junk.response.content
