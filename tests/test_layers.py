@@ -10,9 +10,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 FORBIDDEN = {
-    "rules": {"discord", "asyncio", "aiosqlite", "PIL", "host", "render", "cogs", "asyncpg"},
+    "rules": {"discord", "asyncio", "aiosqlite", "PIL", "host", "render", "cogs", "asyncpg", "i18n"},
     "render": {"discord", "host", "cogs", "aiosqlite", "asyncpg"},
     "host": {"discord", "cogs"},
+    "i18n": {"host", "cogs", "render", "aiosqlite", "asyncpg", "PIL"},
 }
 
 

@@ -1,0 +1,49 @@
+"""Words for what the engines report: events, actions and rule errors, per game.
+
+Engines stay English-only and pure: an ``Event`` carries ``kind`` and ``data``, a ``RulesError``
+carries ``fields`` (with ``key``, the catalogue key of its message). Each game has a module
+``i18n/<game>.py`` with ``event_text(lang, event)`` and ``action_text(lang, action)``; this module
+finds it, so cogs and the replay captions need no per-game code.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from i18n import MissingKey, has, t
+from rules.base import Event, RulesError
+
+
+@cache
+def game_module(game: str) -> ModuleType | None:
+    """``i18n.<game>`` (None for a game without one yet: its English engine text is shown)."""
+    try:
+        return importlib.import_module(f"i18n.{game}")
+    except ModuleNotFoundError:
+        return None
+
+
+def event_text(lang: str, game: str, event: Event) -> str:
+    module = game_module(game)
+    return module.event_text(lang, event) if module is not None else event.text
+
+
+def action_text(lang: str, game: str, action: Any, fallback: str = "") -> str:
+    """A button or select label for one of the game's actions."""
+    module = game_module(game)
+    return module.action_text(lang, action) if module is not None else fallback
+
+
+def error_text(lang: str, exc: RulesError) -> str:
+    """A rule error for a player: its catalogue message, or the engine's English sentence."""
+    key = exc.fields.get("key")
+    if isinstance(key, str) and has(lang, key):
+        params = {k: v for k, v in exc.fields.items() if k != "key"}
+        try:
+            return t(lang, key, **params)
+        except (KeyError, IndexError, MissingKey):  # a field the message needs is missing
+            pass
+    return exc.reason

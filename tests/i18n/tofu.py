@@ -1,0 +1,47 @@
+"""Catching "tofu": text drawn with a font that lacks its glyphs (empty boxes on the picture)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from functools import cache
+
+from PIL import ImageDraw, ImageFont
+
+from render._draw import TextFont
+
+_MISSING = "\U0010fffd"  # a private-use code point no font here has: its mask is the .notdef box
+
+
+@cache
+def _notdef(font: ImageFont.FreeTypeFont) -> bytes:
+    return bytes(font.getmask(_MISSING))
+
+
+def missing_glyphs(font: ImageFont.FreeTypeFont, text: str) -> list[str]:
+    """Characters of ``text`` the font that actually draws it would show as the .notdef box."""
+    target = font.for_text(text) if isinstance(font, TextFont) else font
+    return sorted({ch for ch in text if not ch.isspace() and bytes(target.getmask(ch)) == _notdef(target)})
+
+
+@contextlib.contextmanager
+def recording_text() -> Iterator[list[tuple[str, ImageFont.FreeTypeFont]]]:
+    """Record every (text, font) drawn with ImageDraw.text while the block runs."""
+    drawn: list[tuple[str, ImageFont.FreeTypeFont]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, fill=None, font=None, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if isinstance(text, str) and font is not None:
+            drawn.append((text, font))
+        return original(self, xy, text, fill, font, *args, **kwargs)
+
+    ImageDraw.ImageDraw.text = spy  # type: ignore[method-assign]
+    try:
+        yield drawn
+    finally:
+        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+
+
+def tofu(drawn: list[tuple[str, ImageFont.FreeTypeFont]]) -> list[str]:
+    """Each drawn string with characters its font lacks, for an assertion message."""
+    return [f"{text!r}: {''.join(chars)!r}" for text, font in drawn if (chars := missing_glyphs(font, text))]
