@@ -8,19 +8,20 @@ games count, or a game recorded out of order rebuilds that cache from the rows, 
 games in the order they finished: the same arithmetic as recording them one by one, so the ratings
 are exactly those of a league in which a voided game was never played.
 
-The tables live in the host's SQLite database and use its one connection; every statement closes
-its cursor, and each change is one transaction under the store's lock. The SQL is kept plain (no
-SQLite-only functions) for the PostgreSQL store to come.
+The tables live in the host's database, SQLite or PostgreSQL, and are reached through the store's
+``connection()`` and ``transaction()`` (host/store.py) with SQL that both understand. Each change is
+one transaction under the store's "league" lock, so several bot processes sharing one PostgreSQL
+never interleave two changes to the same ladders.
 """
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import itertools
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import Callable, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -35,80 +36,23 @@ from rules.base import Result
 
 if TYPE_CHECKING:
     from host.sessions import Session
-    from host.store import SqliteStore
+    from host.store import SqlConnection, Store
 
 ALL_TIME = 0
 """The season id of all-time ratings in ``league_ratings``."""
 MAX_SEASON_NAME = 50
 
-_SCHEMA = (
-    """CREATE TABLE IF NOT EXISTS league_results (
-        guild_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        session_id TEXT NOT NULL,
-        user_id INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        seat INTEGER NOT NULL,
-        players INTEGER NOT NULL,
-        rank INTEGER NOT NULL,
-        league_rank INTEGER NOT NULL,
-        score INTEGER NOT NULL,
-        resigned INTEGER NOT NULL,
-        game_has_ai INTEGER NOT NULL,
-        finished_at REAL NOT NULL,
-        season_id INTEGER,
-        voided INTEGER NOT NULL DEFAULT 0,
-        rated INTEGER NOT NULL DEFAULT 0,
-        mu_before REAL,
-        sigma_before REAL,
-        mu REAL,
-        sigma REAL,
-        season_mu_before REAL,
-        season_sigma_before REAL,
-        season_mu REAL,
-        season_sigma REAL,
-        PRIMARY KEY (session_id, user_id)
-    )""",
-    "CREATE INDEX IF NOT EXISTS league_results_game ON league_results(guild_id, game, finished_at)",
-    "CREATE INDEX IF NOT EXISTS league_results_user ON league_results(guild_id, user_id, finished_at)",
-    """CREATE TABLE IF NOT EXISTS league_ratings (
-        guild_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        season_id INTEGER NOT NULL,
-        user_id INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        mu REAL NOT NULL,
-        sigma REAL NOT NULL,
-        games INTEGER NOT NULL,
-        wins INTEGER NOT NULL,
-        PRIMARY KEY (guild_id, game, season_id, user_id)
-    )""",
-    """CREATE TABLE IF NOT EXISTS league_seasons (
-        id INTEGER PRIMARY KEY,
-        guild_id INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        started_at REAL NOT NULL,
-        ended_at REAL
-    )""",
-    "CREATE INDEX IF NOT EXISTS league_seasons_guild ON league_seasons(guild_id, started_at)",
-    """CREATE TABLE IF NOT EXISTS league_options (
-        guild_id INTEGER NOT NULL,
-        key TEXT NOT NULL,
-        value TEXT NOT NULL,
-        PRIMARY KEY (guild_id, key)
-    )""",
-)
-"""The league's tables:
+# The league's tables, created by the store's migrations (host/migrations/<dialect>/0003_league.sql):
+#
+# - ``league_results``: one row per human player per finished game. ``rank`` is the game's own
+#   (1 = best, ties share; AI seats count), ``league_rank`` the rank among the humans that the rating
+#   used (resigned seats last), ``rated`` whether the game counted, ``mu_before``..``sigma`` the
+#   all-time rating around this game and ``season_mu_before``..``season_sigma`` its season's (NULL
+#   when it did not count or had no season).
+# - ``league_ratings``: the standings each scope's replay gives (``season_id`` 0 = all time).
+# - ``league_seasons``: a server's seasons; ``ended_at`` NULL while it runs.
+# - ``league_options``: per-server settings (see ``Options``).
 
-- ``league_results``: one row per human player per finished game. ``rank`` is the game's own
-  (1 = best, ties share; AI seats count), ``league_rank`` the rank among the humans that the rating
-  used (resigned seats last), ``rated`` whether the game counted, ``mu_before``..``sigma`` the
-  all-time rating around this game and ``season_mu_before``..``season_sigma`` its season's (NULL
-  when it did not count or had no season).
-- ``league_ratings``: the standings each scope's replay gives (``season_id`` 0 = all time).
-- ``league_seasons``: a server's seasons; ``ended_at`` NULL while it runs.
-- ``league_options``: per-server settings (see ``Options``).
-"""
 
 _RESULT_COLUMNS = (
     "guild_id, game, session_id, user_id, name, seat, players, rank, league_rank, score, resigned, "
@@ -274,66 +218,48 @@ def _scoped(sql: str, guild_id: int, scope: Scope, *more: object) -> tuple[str, 
     return sql + " AND season_id = ?", [guild_id, *more, scope.season_id]
 
 
+async def _all(db: SqlConnection, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+    return await db.fetch(sql, *params)
+
+
+async def _run(db: SqlConnection, sql: str, params: Sequence[object] = ()) -> int:
+    return await db.execute(sql, *params)
+
+
+async def _one(db: SqlConnection, sql: str, params: Sequence[object] = ()) -> tuple[Any, ...] | None:
+    return await db.fetchrow(sql, *params)
+
+
 def _league_name(name: str, resigned: bool) -> str:
     """A seat an AI took is renamed "Alice (AI)" by the host; the league lists the player, Alice."""
     return name.removesuffix(" (AI)") if resigned else name
 
 
 class League:
-    """The league service over the host's SQLite store (its connection, lock and ``_run``)."""
+    """The league service over the host's store (SQLite or PostgreSQL)."""
 
-    def __init__(self, store: SqliteStore, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
-        self._opened_on: object = None
 
     # ------------------------------------------------------------------ plumbing
 
     async def open(self) -> None:
-        """Create the tables if they are missing (safe to call again; the store must be open)."""
-        if self._opened_on is self.store.db:
-            return
-        async with self.store._lock:
-            for statement in _SCHEMA:
-                await self.store._run(statement)
-        self._opened_on = self.store.db
+        """Check that the store is open and has the league's tables (they come from the store's
+        migrations, host/migrations, applied when the store opens); safe to call again."""
+        async with self.store.connection() as db:
+            await db.fetchrow("SELECT 1 FROM league_options LIMIT 1")
 
     async def close(self) -> None:
-        """Nothing of its own to close: the store owns the connection."""
-        self._opened_on = None
+        """Nothing of its own to close: the store owns the connections."""
 
-    @contextlib.asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[None]:
-        """One transaction under the store's lock, as ``SqliteStore.commit_action`` does it."""
-        await self.open()
-        async with self.store._lock:
-            await self.store._run("BEGIN IMMEDIATE")
-            try:
-                yield
-            except BaseException:
-                await self.store._run("ROLLBACK")
-                raise
-            await self.store._run("COMMIT")
+    def _transaction(self) -> AbstractAsyncContextManager[SqlConnection]:
+        """One transaction; league changes run one at a time, in every process sharing the database
+        (a change reads the ladders, then writes them back: two at once would lose one)."""
+        return self.store.transaction(lock="league")
 
-    @contextlib.asynccontextmanager
-    async def _reading(self) -> AsyncIterator[None]:
-        await self.open()
-        async with self.store._lock:
-            yield
-
-    async def _all(self, sql: str, params: Sequence[object] = ()) -> list[Any]:
-        """Every row of one query (the caller holds the lock); the cursor is closed at once."""
-        async with self.store.db.execute(sql, params) as cur:
-            return list(await cur.fetchall())
-
-    async def _one(self, sql: str, params: Sequence[object] = ()) -> Any | None:
-        async with self.store.db.execute(sql, params) as cur:
-            return await cur.fetchone()
-
-    async def _many(self, sql: str, rows: Sequence[Sequence[object]]) -> None:
-        if rows:
-            async with self.store.db.executemany(sql, rows):
-                pass
+    def _reading(self) -> AbstractAsyncContextManager[SqlConnection]:
+        return self.store.connection()
 
     # ------------------------------------------------------------------ recording
 
@@ -359,12 +285,12 @@ class League:
         has_ai = len(humans) < len(rec.seats)
         placings = [Placing(int(info.user_id or 0), result.ranks[seat], info.resigned) for seat, info in humans]
         seats = ratings.seats_of(placings)
-        async with self._transaction():
-            if await self._one("SELECT 1 FROM league_results WHERE session_id = ?", (rec.id,)) is not None:
+        async with self._transaction() as db:
+            if await _one(db, "SELECT 1 FROM league_results WHERE session_id = ?", (rec.id,)) is not None:
                 return False
-            season = await self._season_at(rec.guild_id, finished_at)
-            options = await self._options(rec.guild_id)
-            await self._many(
+            season = await self._season_at(db, rec.guild_id, finished_at)
+            options = await self._options(db, rec.guild_id)
+            await db.executemany(
                 f"INSERT INTO league_results ({_RESULT_COLUMNS}) VALUES ({','.join('?' * 24)})",
                 [
                     (rec.guild_id, rec.game, rec.id, info.user_id, _league_name(info.name, info.resigned), seat,
@@ -375,36 +301,39 @@ class League:
             )
             if not ratings.counts(humans=len(humans), has_ai=has_ai, include_ai=options.include_ai, voided=False):
                 return True
-            later = await self._one(
+            later = await _one(
+                db,
                 "SELECT 1 FROM league_results WHERE guild_id = ? AND game = ? AND rated = 1 "
                 "AND (finished_at > ? OR (finished_at = ? AND session_id > ?))",
                 (rec.guild_id, rec.game, finished_at, finished_at, rec.id),
             )
             if later is not None:  # recorded out of order: replay them all in order
-                await self._rebuild(rec.guild_id, rec.game, options)
+                await self._rebuild(db, rec.guild_id, rec.game, options)
             else:
                 names = {info.user_id: _league_name(info.name, info.resigned) for _, info in humans}
-                await self._rate_game(rec.guild_id, rec.game, rec.id, season, seats, names)
+                await self._rate_game(db, rec.guild_id, rec.game, rec.id, season, seats, names)
         return True
 
     async def _rate_game(
-        self, guild_id: int, game: str, sid: str, season: int | None, seats: list[Seat], names: dict[int, str]
+        self, db: SqlConnection, guild_id: int, game: str, sid: str, season: int | None, seats: list[Seat],
+        names: dict[int, str],
     ) -> None:
         """Apply one game to the stored ladders (all time, and its season's)."""
         users = [s.user_id for s in seats]
         for scope in (ALL_TIME,) if season is None else (ALL_TIME, season):
-            ladder = await self._ladder(guild_id, game, scope, users)
+            ladder = await self._ladder(db, guild_id, game, scope, users)
             changes = ladder.play(seats)
-            await self._save_standings(guild_id, game, scope, ladder, names)
+            await self._save_standings(db, guild_id, game, scope, ladder, names)
             prefix = "" if scope == ALL_TIME else "season_"
-            await self._many(
+            await db.executemany(
                 f"UPDATE league_results SET rated = 1, {prefix}mu_before = ?, {prefix}sigma_before = ?, "
                 f"{prefix}mu = ?, {prefix}sigma = ? WHERE session_id = ? AND user_id = ?",
                 [(b.mu, b.sigma, a.mu, a.sigma, sid, s.user_id) for s, (b, a) in zip(seats, changes, strict=True)],
             )
 
-    async def _ladder(self, guild_id: int, game: str, scope: int, users: Sequence[int]) -> Ladder:
-        rows = await self._all(
+    async def _ladder(self, db: SqlConnection, guild_id: int, game: str, scope: int, users: Sequence[int]) -> Ladder:
+        rows = await _all(
+            db,
             f"SELECT user_id, mu, sigma, games, wins FROM league_ratings WHERE guild_id = ? AND game = ? "
             f"AND season_id = ? AND user_id IN ({','.join('?' * len(users))})",
             (guild_id, game, scope, *users),
@@ -412,9 +341,9 @@ class League:
         return Ladder({int(u): Standing(Rating(float(m), float(s)), int(g), int(w)) for u, m, s, g, w in rows})
 
     async def _save_standings(
-        self, guild_id: int, game: str, scope: int, ladder: Ladder, names: dict[int, str]
+        self, db: SqlConnection, guild_id: int, game: str, scope: int, ladder: Ladder, names: dict[int, str]
     ) -> None:
-        await self._many(
+        await db.executemany(
             "INSERT INTO league_ratings (guild_id, game, season_id, user_id, name, mu, sigma, games, wins) "
             "VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT (guild_id, game, season_id, user_id) DO UPDATE SET "
             "name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, "
@@ -425,12 +354,13 @@ class League:
             ],
         )
 
-    async def _rebuild(self, guild_id: int, game: str, options: Options) -> int:
+    async def _rebuild(self, db: SqlConnection, guild_id: int, game: str, options: Options) -> int:
         """Replay every stored game of (server, game) in the order they finished: rewrite each row's
         rating and every ladder. Returns how many games counted. The caller holds a transaction."""
         rows = [
             _row(r)
-            for r in await self._all(
+            for r in await _all(
+                db,
                 f"SELECT {_RESULT_COLUMNS} FROM league_results WHERE guild_id = ? AND game = ? "
                 "ORDER BY finished_at, session_id, seat",
                 (guild_id, game),
@@ -457,10 +387,10 @@ class League:
                 in_season = [(*b, *a) for b, a in seasons.setdefault(first.season_id, Ladder()).play(seats)]
             updates += [(1, *b, *a, *s, sid, r.user_id)
                         for r, (b, a), s in zip(played, changes, in_season, strict=True)]
-        await self.store._run("DELETE FROM league_ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
+        await _run(db, "DELETE FROM league_ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
         for scope, ladder in ((ALL_TIME, all_time), *seasons.items()):
-            await self._save_standings(guild_id, game, scope, ladder, names)
-        await self._many(
+            await self._save_standings(db, guild_id, game, scope, ladder, names)
+        await db.executemany(
             "UPDATE league_results SET rated = ?, mu_before = ?, sigma_before = ?, mu = ?, sigma = ?, "
             "season_mu_before = ?, season_sigma_before = ?, season_mu = ?, season_sigma = ? "
             "WHERE session_id = ? AND user_id = ?",
@@ -486,18 +416,20 @@ class League:
             rows = await self.game_rows(guild_id, sid)
         if rows[0].voided == voided:
             raise LeagueError(f"Game `{sid}` is {'already' if voided else 'not'} voided; nothing was changed.")
-        async with self._transaction():
-            await self.store._run(
+        async with self._transaction() as db:
+            await _run(
+                db,
                 "UPDATE league_results SET voided = ? WHERE guild_id = ? AND session_id = ?",
                 (int(voided), guild_id, sid),
             )
-            await self._rebuild(guild_id, rows[0].game, await self._options(guild_id))
+            await self._rebuild(db, guild_id, rows[0].game, await self._options(db, guild_id))
         return (await self.game_rows(guild_id, sid))[0]
 
     async def game_rows(self, guild_id: int, sid: str) -> list[ResultRow]:
         """The rows of one finished game (empty if the league has not recorded it)."""
-        async with self._reading():
-            found = await self._all(
+        async with self._reading() as db:
+            found = await _all(
+                db,
                 f"SELECT {_RESULT_COLUMNS} FROM league_results WHERE guild_id = ? AND session_id = ? ORDER BY seat",
                 (guild_id, sid),
             )
@@ -506,31 +438,33 @@ class League:
     async def recompute(self, guild_id: int, game: str | None = None) -> Recomputed:
         """Record finished games the league missed (a failed listener, games older than the league),
         then rebuild the ratings of ``game`` (or of every game) in this server from the stored rows."""
-        async with self._reading():
-            known = {str(r[0]) for r in await self._all(
+        async with self._reading() as db:
+            known = {str(r[0]) for r in await _all(
+                db,
                 "SELECT DISTINCT session_id FROM league_results WHERE guild_id = ?", (guild_id,))}
         added = 0
         for rec in await self.store.list_sessions(statuses=("finished",), guild_id=guild_id):
             if rec.id not in known and game in (None, rec.game):
                 added += await self._record_stored(rec)
-        async with self._transaction():
-            options = await self._options(guild_id)
+        async with self._transaction() as db:
+            options = await self._options(db, guild_id)
             if game is None:
-                games = tuple(str(r[0]) for r in await self._all(
+                games = tuple(str(r[0]) for r in await _all(
+                    db,
                     "SELECT DISTINCT game FROM league_results WHERE guild_id = ? ORDER BY game", (guild_id,)))
             else:
                 games = (game,)
             rated = 0
             for name in games:
-                rated += await self._rebuild(guild_id, name, options)
+                rated += await self._rebuild(db, guild_id, name, options)
         return Recomputed(games, rated, added)
 
     async def options(self, guild_id: int) -> Options:
-        async with self._reading():
-            return await self._options(guild_id)
+        async with self._reading() as db:
+            return await self._options(db, guild_id)
 
-    async def _options(self, guild_id: int) -> Options:
-        values = dict(await self._all("SELECT key, value FROM league_options WHERE guild_id = ?", (guild_id,)))
+    async def _options(self, db: SqlConnection, guild_id: int) -> Options:
+        values = dict(await _all(db, "SELECT key, value FROM league_options WHERE guild_id = ?", (guild_id,)))
         return Options(
             include_ai=values.get("include_ai", "off") == "on",
             min_games=int(values.get("min_games", "1")),
@@ -550,19 +484,21 @@ class League:
             stored = str(int(text))
         else:
             raise LeagueError(f"Unknown league option '{key}'. Options: {', '.join(OPTION_HELP)}.")
-        async with self._transaction():
-            before = await self._options(guild_id)
-            await self.store._run(
+        async with self._transaction() as db:
+            before = await self._options(db, guild_id)
+            await _run(
+                db,
                 "INSERT INTO league_options (guild_id, key, value) VALUES (?,?,?) "
                 "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
                 (guild_id, key, stored),
             )
-            after = await self._options(guild_id)
+            after = await self._options(db, guild_id)
             if after.include_ai != before.include_ai:
-                for (name,) in await self._all(
+                for (name,) in await _all(
+                    db,
                     "SELECT DISTINCT game FROM league_results WHERE guild_id = ?", (guild_id,)
                 ):
-                    await self._rebuild(guild_id, str(name), after)
+                    await self._rebuild(db, guild_id, str(name), after)
         return after
 
     # ------------------------------------------------------------------ seasons
@@ -574,38 +510,41 @@ class League:
             raise LeagueError(f"A season needs a name of 1 to {MAX_SEASON_NAME} characters.")
         if name.lower() in _ALL_TIME_WORDS or name.isdigit():
             raise LeagueError("That name is kept for other uses (all time, season numbers); choose another.")
-        async with self._transaction():
-            running = await self._running(guild_id)
+        async with self._transaction() as db:
+            running = await self._running(db, guild_id)
             if running is not None:
                 raise LeagueError(f"Season “{running.name}” is still running: end it before starting another.")
-            for (other,) in await self._all("SELECT name FROM league_seasons WHERE guild_id = ?", (guild_id,)):
+            for (other,) in await _all(db, "SELECT name FROM league_seasons WHERE guild_id = ?", (guild_id,)):
                 if str(other).lower() == name.lower():
                     raise LeagueError(f"There was already a season named “{other}”; choose another name.")
-            (last,) = await self._one("SELECT MAX(id) FROM league_seasons") or (None,)
+            (last,) = await _one(db, "SELECT MAX(id) FROM league_seasons") or (None,)
             season = Season((last or 0) + 1, guild_id, name, self.clock(), None)
-            await self.store._run(
+            await _run(
+                db,
                 f"INSERT INTO league_seasons ({_SEASON_COLUMNS}) VALUES (?,?,?,?,?)",
                 (season.id, guild_id, season.name, season.started_at, None),
             )
         return season
 
     async def end_season(self, guild_id: int) -> Season:
-        async with self._transaction():
-            running = await self._running(guild_id)
+        async with self._transaction() as db:
+            running = await self._running(db, guild_id)
             if running is None:
                 raise LeagueError("No season is running in this server.")
             now = max(self.clock(), running.started_at)
-            await self.store._run("UPDATE league_seasons SET ended_at = ? WHERE id = ?", (now, running.id))
+            await _run(db, "UPDATE league_seasons SET ended_at = ? WHERE id = ?", (now, running.id))
         return Season(running.id, guild_id, running.name, running.started_at, now)
 
-    async def _running(self, guild_id: int) -> Season | None:
-        row = await self._one(
+    async def _running(self, db: SqlConnection, guild_id: int) -> Season | None:
+        row = await _one(
+            db,
             f"SELECT {_SEASON_COLUMNS} FROM league_seasons WHERE guild_id = ? AND ended_at IS NULL", (guild_id,)
         )
         return _season(row) if row is not None else None
 
-    async def _season_at(self, guild_id: int, when: float) -> int | None:
-        row = await self._one(
+    async def _season_at(self, db: SqlConnection, guild_id: int, when: float) -> int | None:
+        row = await _one(
+            db,
             "SELECT id FROM league_seasons WHERE guild_id = ? AND started_at <= ? "
             "AND (ended_at IS NULL OR ended_at > ?) ORDER BY started_at DESC",
             (guild_id, when, when),
@@ -613,8 +552,8 @@ class League:
         return int(row[0]) if row is not None else None
 
     async def current_season(self, guild_id: int) -> Season | None:
-        async with self._reading():
-            return await self._running(guild_id)
+        async with self._reading() as db:
+            return await self._running(db, guild_id)
 
     async def season_start(self, guild_id: int) -> float | None:
         """When the running season started (None: no season running). /prefs counts vacation days
@@ -624,8 +563,9 @@ class League:
 
     async def seasons(self, guild_id: int) -> list[Season]:
         """The server's seasons, newest first."""
-        async with self._reading():
-            rows = await self._all(
+        async with self._reading() as db:
+            rows = await _all(
+                db,
                 f"SELECT {_SEASON_COLUMNS} FROM league_seasons WHERE guild_id = ? ORDER BY started_at DESC, id DESC",
                 (guild_id,),
             )
@@ -650,9 +590,10 @@ class League:
 
     async def leaderboard(self, guild_id: int, game: str, scope: Scope, *, limit: int | None = None) -> list[Entry]:
         """Players of ``game`` in ``scope`` with at least ``min_games`` rated games, best rating first."""
-        async with self._reading():
-            options = await self._options(guild_id)
-            rows = await self._all(
+        async with self._reading() as db:
+            options = await self._options(db, guild_id)
+            rows = await _all(
+                db,
                 "SELECT user_id, name, mu, sigma, games, wins FROM league_ratings "
                 "WHERE guild_id = ? AND game = ? AND season_id = ? AND games >= ?",
                 (guild_id, game, scope.season_id, options.min_games),
@@ -671,8 +612,8 @@ class League:
             "SELECT game, COUNT(DISTINCT session_id) FROM league_results WHERE guild_id = ? AND rated = 1",
             guild_id, scope,
         )
-        async with self._reading():
-            rows = await self._all(sql + " GROUP BY game", params)
+        async with self._reading() as db:
+            rows = await _all(db, sql + " GROUP BY game", params)
         return dict(sorted(((str(g), int(n)) for g, n in rows), key=lambda item: (-item[1], item[0])))
 
     async def profile(self, guild_id: int, user_id: int, scope: Scope) -> list[GameStats]:
@@ -683,8 +624,8 @@ class League:
             "WHERE guild_id = ? AND user_id = ? AND voided = 0",
             guild_id, scope, user_id,
         )
-        async with self._reading():
-            rows = await self._all(sql + " GROUP BY game", params)
+        async with self._reading() as db:
+            rows = await _all(db, sql + " GROUP BY game", params)
         stats = []
         for game, games, rated, wins, avg_rank, avg_score, resigned in rows:
             board = await self.leaderboard(guild_id, str(game), scope)
@@ -697,8 +638,9 @@ class League:
         return sorted(stats, key=lambda s: (-s.games, s.game))
 
     async def _stored_rating(self, guild_id: int, game: str, scope: Scope, user_id: int) -> Rating | None:
-        async with self._reading():
-            row = await self._one(
+        async with self._reading() as db:
+            row = await _one(
+                db,
                 "SELECT mu, sigma FROM league_ratings WHERE guild_id = ? AND game = ? AND season_id = ? "
                 "AND user_id = ?",
                 (guild_id, game, scope.season_id, user_id),
@@ -707,8 +649,9 @@ class League:
 
     async def history(self, guild_id: int, user_id: int, *, limit: int = 10) -> list[ResultRow]:
         """The user's most recent games in this server, newest first (voided and unrated ones too)."""
-        async with self._reading():
-            rows = await self._all(
+        async with self._reading() as db:
+            rows = await _all(
+                db,
                 f"SELECT {_RESULT_COLUMNS} FROM league_results WHERE guild_id = ? AND user_id = ? "
                 "ORDER BY finished_at DESC, session_id DESC LIMIT ?",
                 (guild_id, user_id, limit),
@@ -718,8 +661,8 @@ class League:
     async def results(self, guild_id: int, scope: Scope) -> list[ResultRow]:
         """Every stored row of ``scope`` (voided ones too), in the order the games finished."""
         sql, params = _scoped(f"SELECT {_RESULT_COLUMNS} FROM league_results WHERE guild_id = ?", guild_id, scope)
-        async with self._reading():
-            rows = await self._all(sql + " ORDER BY finished_at, session_id, seat", params)
+        async with self._reading() as db:
+            rows = await _all(db, sql + " ORDER BY finished_at, session_id, seat", params)
         return [_row(r) for r in rows]
 
     async def export_csv(self, guild_id: int, scope: Scope) -> str:

@@ -7,6 +7,7 @@ by the time a method returns, everything it reports is already stored.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import logging
 import random
@@ -33,6 +34,9 @@ from rules import GAMES, get_game
 from rules.base import Event, Game, InvalidAction, Result, check_players, resolve_options
 
 DEFAULT_AI = "random"
+_STALE_RETRIES = 20
+"""How often ``submit`` re-reads a game that another process moved under it before giving up with
+StaleVersion. Each retry means another move was stored, so this bounds waiting, not progress."""
 log = logging.getLogger(__name__)
 
 
@@ -127,6 +131,9 @@ class Host:
         self.seed_source = seed_source
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: dict[str, tuple[int, Any]] = {}
+        self.owns: Callable[[int], bool] = lambda guild_id: True
+        """Whether this process looks after a server's games at start-up and on the clock tick (several
+        sharded processes on one database: each one its own shards' servers, so nothing runs twice)."""
         self.finish_listeners: list[Callable[[Session], Awaitable[None]]] = []
         """Called once with the finished session right after a game's last move is stored (the
         league records results here). A failing listener is logged; the move stays stored."""
@@ -180,7 +187,7 @@ class Host:
         """At start-up: load every open game and finish any AI turns a crash left pending."""
         outcomes = []
         for session in await self.open_sessions():
-            if session.status == "active":
+            if session.status == "active" and self.owns(session.record.guild_id):
                 outcomes.append(await self.run_ai(session.id))
         return outcomes
 
@@ -324,31 +331,43 @@ class Host:
         NotSeated, StaleVersion, or the engine's RulesError; on any error nothing is stored.
         """
         async with self._lock(sid):
-            session = await self.get(sid)
-            if interaction_id is not None and await self.store.interaction_seen(interaction_id):
-                return Outcome(session, (), duplicate=True)
-            if session.status == "lobby":
-                raise SessionClosed("This game has not started yet.")
-            if session.status != "active":
-                raise SessionClosed(
-                    "This game is over; no more moves can be made."
-                    if session.status == "finished"
-                    else "This game was aborted."
-                )
-            seat = session.seat_of(user_id)
-            if seat is None:
-                raise NotSeated("You are not playing in this game.")
-            if session.seats[seat].resigned:
-                raise NotSeated("You left this game: an AI plays your seat now.")
-            if expected_version is not None and expected_version != session.version:
-                raise StaleVersion("The board changed while you were choosing; here it is again.")
-            game = session.game
-            if isinstance(action, str):
-                action = game.decode_action(action)
-            try:
-                step = await self._apply(session, seat, action, interaction_id, by_ai=False)
-            except DuplicateInteraction:
-                return Outcome(await self.get(sid), (), duplicate=True)
+            attempt = 0
+            while True:
+                attempt += 1
+                session = await self.get(sid)
+                if interaction_id is not None and await self.store.interaction_seen(interaction_id):
+                    return Outcome(session, (), duplicate=True)
+                if session.status == "lobby":
+                    raise SessionClosed("This game has not started yet.")
+                if session.status != "active":
+                    raise SessionClosed(
+                        "This game is over; no more moves can be made."
+                        if session.status == "finished"
+                        else "This game was aborted."
+                    )
+                seat = session.seat_of(user_id)
+                if seat is None:
+                    raise NotSeated("You are not playing in this game.")
+                if session.seats[seat].resigned:
+                    raise NotSeated("You left this game: an AI plays your seat now.")
+                if expected_version is not None and expected_version != session.version:
+                    raise StaleVersion("The board changed while you were choosing; here it is again.")
+                game = session.game
+                if isinstance(action, str):
+                    action = game.decode_action(action)
+                try:
+                    step = await self._apply(session, seat, action, interaction_id, by_ai=False)
+                except DuplicateInteraction:
+                    return Outcome(await self.get(sid), (), duplicate=True)
+                except StaleVersion:
+                    # Another process sharing the database moved this game between our read and
+                    # our write (this process's lock cannot see it). Nothing was stored: read the
+                    # game again and judge the move on the board as it is now: a retry that was
+                    # already applied is a duplicate, a move no longer legal is refused as usual.
+                    if attempt >= _STALE_RETRIES:
+                        raise
+                    continue
+                break
         ai = await self.run_ai(sid)
         return Outcome(ai.session, (step, *ai.steps))
 
@@ -418,7 +437,9 @@ class Host:
             player = ais.get(name) or ais[DEFAULT_AI]
             rng = random.Random(f"{session.record.seed}:{session.version}:{seat}")
             action = player.choose(session.game, session.state, seat, rng)
-            steps.append(await self._apply(session, seat, action, None, by_ai=True))
+            # StaleVersion: another process moved the game (maybe this very AI turn): go on from the stored board
+            with contextlib.suppress(StaleVersion):
+                steps.append(await self._apply(session, seat, action, None, by_ai=True))
             session = await self.get(sid)
         return Outcome(session, tuple(steps))
 

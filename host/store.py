@@ -1,17 +1,30 @@
-"""Storage behind one interface. SQLite (aiosqlite, WAL) is the embedded default.
+"""Storage behind one interface: SQLite (aiosqlite, WAL) is the embedded default, PostgreSQL
+(asyncpg, host/pgstore.py) the option for several bot processes sharing one database.
 
 Every game action is written by ``commit_action`` in a single transaction: the log row and the new
 snapshot together, guarded by the session version (optimistic concurrency) and by a unique
 interaction id (a retried Discord interaction is applied once).
+
+Both stores share the SQL of every method (``SqlStore``); each one supplies connections
+(``connection()`` and ``transaction()``, which yield a ``SqlConnection``) and its own migrations
+(host/migrations/<dialect>/NNNN_name.sql), applied in order by ``open()`` and recorded in
+``schema_migrations``. Services with tables of their own (the league) use the same two methods, with
+``?`` placeholders on both stores.
 """
 
 from __future__ import annotations
 
+import abc
 import asyncio
+import contextlib
+import functools
+import re
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, ClassVar, Protocol
 
 import aiosqlite
 import msgspec
@@ -19,9 +32,36 @@ import msgspec
 from host.errors import SessionNotFound, StaleVersion
 from host.records import ActionRecord, SeatInfo, SessionRecord
 
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+"""host/migrations/<dialect>/: the schema of each store, one numbered SQL file per change."""
+
 
 class DuplicateInteraction(Exception):
     """This Discord interaction was already applied (a retry); nothing was written."""
+
+
+class SessionExists(Exception):
+    """A session with this id is already stored; nothing was written."""
+
+
+class MigrationError(Exception):
+    """The migrations cannot be applied: a malformed file, or a database newer than this code."""
+
+
+class UnsupportedDatabase(ValueError):
+    """``make_store`` was given a URL of a database it does not know."""
+
+
+class SqlConnection(Protocol):
+    """Plain SQL on one connection of a store, with ``?`` placeholders on every store."""
+
+    async def execute(self, sql: str, *args: object) -> int:
+        """Run one statement; returns how many rows it changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None: ...
+    async def fetch(self, sql: str, *args: object) -> list[tuple[Any, ...]]: ...
+    async def fetchrow(self, sql: str, *args: object) -> tuple[Any, ...] | None: ...
 
 
 class Store(Protocol):
@@ -55,52 +95,49 @@ class Store(Protocol):
     ) -> list[SessionRecord]: ...
     async def set_user_flag(self, user_id: int, key: str, value: str) -> None: ...
     async def user_flag(self, user_id: int, key: str) -> str | None: ...
+    def connection(self) -> AbstractAsyncContextManager[SqlConnection]: ...
+    def transaction(self, *, lock: str | None = None) -> AbstractAsyncContextManager[SqlConnection]: ...
 
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS sessions (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    guild_id INTEGER NOT NULL,
-    channel_id INTEGER NOT NULL,
-    creator_id INTEGER NOT NULL,
-    options TEXT NOT NULL,
-    seats TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    status TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    created_at REAL NOT NULL,
-    updated_at REAL NOT NULL,
-    state BLOB,
-    result BLOB,
-    thread_id INTEGER,
-    message_id INTEGER,
-    clock BLOB,
-    clock_due REAL
-);
-CREATE INDEX IF NOT EXISTS sessions_status ON sessions(status, guild_id);
-CREATE TABLE IF NOT EXISTS actions (
-    session_id TEXT NOT NULL REFERENCES sessions(id),
-    version INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    action BLOB NOT NULL,
-    interaction_id INTEGER UNIQUE,
-    created_at REAL NOT NULL,
-    PRIMARY KEY (session_id, version)
-);
-CREATE TABLE IF NOT EXISTS vacations (
-    user_id INTEGER NOT NULL,
-    start REAL NOT NULL,
-    end REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS vacations_user ON vacations(user_id, end);
-CREATE TABLE IF NOT EXISTS user_flags (
-    user_id INTEGER NOT NULL,
-    key TEXT NOT NULL,
-    value TEXT NOT NULL,
-    PRIMARY KEY (user_id, key)
-);
-"""
+# ---------------------------------------------------------------------- migrations
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str
+    statements: tuple[str, ...]
+
+
+_MIGRATION_FILE = re.compile(r"(\d{4})_([a-z0-9_]+)\.sql")
+
+
+def _statements(script: str) -> tuple[str, ...]:
+    """The statements of a migration file: ``--`` comments dropped, split at semicolons (migrations
+    keep semicolons out of literals, so a plain split is exact and needs no SQL parser)."""
+    text = "\n".join(line.split("--", 1)[0] for line in script.splitlines())
+    return tuple(s.strip() for s in text.split(";") if s.strip())
+
+
+@functools.cache
+def migrations(dialect: str) -> tuple[Migration, ...]:
+    """The migrations of ``dialect`` ("sqlite" or "postgres"), in order: numbered 0001, 0002, ...
+    without gaps, so that a missing file is an error rather than a silently skipped change."""
+    folder = MIGRATIONS / dialect
+    if not folder.is_dir():
+        raise MigrationError(f"no migrations for '{dialect}' in {folder}")
+    found = []
+    for path in sorted(folder.glob("*.sql")):
+        match = _MIGRATION_FILE.fullmatch(path.name)
+        if match is None:
+            raise MigrationError(f"{path.name}: a migration is named NNNN_name.sql (lowercase name)")
+        found.append(Migration(int(match[1]), match[2], _statements(path.read_text(encoding="utf-8"))))
+    if [m.version for m in found] != list(range(1, len(found) + 1)):
+        raise MigrationError(f"the migrations in {folder} are not numbered 1, 2, 3, ... without gaps")
+    return tuple(found)
+
+
+# ---------------------------------------------------------------------- rows
 
 _COLUMNS = (
     "id, game, guild_id, channel_id, creator_id, options, seats, seed, status, version, "
@@ -108,11 +145,10 @@ _COLUMNS = (
 )
 _UPDATABLE = {"options", "seats", "status", "version", "state", "result", "thread_id", "message_id", "seed",
               "clock", "clock_due"}
-_ADDED_COLUMNS = (("clock", "BLOB"), ("clock_due", "REAL"))
-"""Columns added after the first release: added to older databases when they are opened."""
-_seats_encoder = msgspec.json.Encoder()
+_json = msgspec.json.Encoder()
 _seats_decoder = msgspec.json.Decoder(tuple[SeatInfo, ...])
 _options_decoder = msgspec.json.Decoder(dict[str, str])
+_STALE = "The board changed while you were choosing; here it is again."
 
 
 def _row_to_record(row: Iterable[object]) -> SessionRecord:
@@ -159,111 +195,123 @@ def _row_to_record(row: Iterable[object]) -> SessionRecord:
 
 
 def _encode_field(key: str, value: object) -> object:
-    if key == "seats":
-        return _seats_encoder.encode(value)
-    if key == "options":
-        return _seats_encoder.encode(value)
+    # JSON documents are stored as text: PostgreSQL's TEXT takes only str (older SQLite rows hold
+    # the same JSON as a BLOB; the decoders read both).
+    if key in ("seats", "options"):
+        return _json.encode(value).decode()
     return value
 
 
-class SqliteStore:
-    """The embedded store: one aiosqlite connection in WAL mode."""
+# ---------------------------------------------------------------------- the shared SQL
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = str(path)
-        self._db: aiosqlite.Connection | None = None
-        # One connection is shared by every coroutine: the lock keeps one transaction from
-        # interleaving with another's statements.
-        self._lock = asyncio.Lock()
 
-    @property
-    def db(self) -> aiosqlite.Connection:
-        if self._db is None:
-            raise RuntimeError("store is not open")
-        return self._db
+class SqlStore(abc.ABC):
+    """Every ``Store`` method, written once over ``connection()`` and ``transaction()``."""
 
-    async def _run(self, sql: str, params: Sequence[object] = ()) -> int:
-        """Execute one statement and close its cursor at once, returning the rows it changed.
+    dialect: ClassVar[str]
+    """The folder of this store's migrations in host/migrations."""
+    _migrations_table: ClassVar[str]
 
-        A cursor left open (even a PRAGMA's unread result row) keeps its statement "in progress",
-        and SQLite then refuses a later COMMIT: every statement goes through here or ``async with``."""
-        async with self.db.execute(sql, params) as cur:
-            return cur.rowcount
-
+    @abc.abstractmethod
     async def open(self) -> None:
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: we issue BEGIN/COMMIT ourselves so one action is one transaction.
-        self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        await self._run("PRAGMA journal_mode=WAL")
-        await self._run("PRAGMA synchronous=NORMAL")
-        await self._run("PRAGMA busy_timeout=5000")
-        await self.db.executescript(_SCHEMA)
-        async with self.db.execute("PRAGMA table_info(sessions)") as cur:
-            have = {str(r[1]) for r in await cur.fetchall()}
-        for name, kind in _ADDED_COLUMNS:
-            if name not in have:
-                await self._run(f"ALTER TABLE sessions ADD COLUMN {name} {kind}")
-        await self._run("CREATE INDEX IF NOT EXISTS sessions_due ON sessions(status, clock_due)")
+        """Connect, then bring the schema up to date (``migrate``)."""
 
-    async def close(self) -> None:
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
+    @abc.abstractmethod
+    async def close(self) -> None: ...
+
+    @abc.abstractmethod
+    def connection(self) -> AbstractAsyncContextManager[SqlConnection]:
+        """A connection in autocommit mode: each statement is its own transaction."""
+
+    @abc.abstractmethod
+    def transaction(self, *, lock: str | None = None) -> AbstractAsyncContextManager[SqlConnection]:
+        """A connection inside one transaction: committed when the block ends, rolled back if it
+        raises. ``lock`` names a critical section: transactions with the same name run one after
+        another, in every process sharing the database (read-modify-write without lost updates)."""
+
+    async def _migration_statement(self, db: SqlConnection, statement: str) -> None:
+        await db.execute(statement)
+
+    async def migrate(self) -> list[int]:
+        """Apply the migrations the database lacks, all in one transaction under a lock (several
+        processes may start at once). Returns the versions applied now (empty: up to date)."""
+        known = migrations(self.dialect)
+        applied: list[int] = []
+        async with self.transaction(lock="schema_migrations") as db:
+            await db.execute(self._migrations_table)
+            done = {int(v) for (v,) in await db.fetch("SELECT version FROM schema_migrations")}
+            newer = sorted(done - {m.version for m in known})
+            if newer:
+                raise MigrationError(
+                    f"the database has migrations {newer} that this code does not know: it was written by a newer "
+                    "version of the bot; run that version (or newer) instead"
+                )
+            for m in known:
+                if m.version in done:
+                    continue
+                for statement in m.statements:
+                    await self._migration_statement(db, statement)
+                await db.execute(
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?,?,?)",
+                    m.version, m.name, time.time(),
+                )
+                applied.append(m.version)
+        return applied
 
     async def insert_session(self, rec: SessionRecord) -> None:
-        async with self._lock:
-            await self._run(
-                f"INSERT INTO sessions ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (
-                    rec.id,
-                    rec.game,
-                    rec.guild_id,
-                    rec.channel_id,
-                    rec.creator_id,
-                    _seats_encoder.encode(rec.options),
-                    _seats_encoder.encode(rec.seats),
-                    rec.seed,
-                    rec.status,
-                    rec.version,
-                    rec.created_at,
-                    rec.updated_at,
-                    rec.state,
-                    rec.result,
-                    rec.thread_id,
-                    rec.message_id,
-                    rec.clock,
-                    rec.clock_due,
-                ),
+        """Store a new session (SessionExists if its id is taken, the stored one unchanged)."""
+        async with self.connection() as db:
+            inserted = await db.execute(
+                f"INSERT INTO sessions ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
+                "ON CONFLICT (id) DO NOTHING",
+                rec.id,
+                rec.game,
+                rec.guild_id,
+                rec.channel_id,
+                rec.creator_id,
+                _encode_field("options", rec.options),
+                _encode_field("seats", rec.seats),
+                rec.seed,
+                rec.status,
+                rec.version,
+                rec.created_at,
+                rec.updated_at,
+                rec.state,
+                rec.result,
+                rec.thread_id,
+                rec.message_id,
+                rec.clock,
+                rec.clock_due,
             )
+        if inserted != 1:
+            raise SessionExists(f"a session with id {rec.id} is already stored")
 
     async def load_session(self, sid: str) -> SessionRecord | None:
-        async with self._lock:
-            async with self.db.execute(f"SELECT {_COLUMNS} FROM sessions WHERE id = ?", (sid,)) as cur:
-                row = await cur.fetchone()
-            return _row_to_record(row) if row is not None else None
+        async with self.connection() as db:
+            row = await db.fetchrow(f"SELECT {_COLUMNS} FROM sessions WHERE id = ?", sid)
+        return _row_to_record(row) if row is not None else None
 
     async def update_session(self, sid: str, expected_version: int, **fields: object) -> None:
-        """Change lobby/meta fields if the version still matches (raises StaleVersion otherwise)."""
-        async with self._lock:
-            bad = set(fields) - _UPDATABLE
-            if bad:
-                raise ValueError(f"cannot update {sorted(bad)}")
-            sets = ", ".join(f"{k} = ?" for k in fields)
-            values = [_encode_field(k, v) for k, v in fields.items()]
-            changed = await self._run(
-                f"UPDATE sessions SET {sets}, updated_at = ? WHERE id = ? AND version = ?",
-                (*values, time.time(), sid, expected_version),
+        """Change lobby/meta fields if the version still matches (raises StaleVersion otherwise,
+        SessionNotFound if there is no such session, ValueError for a field that cannot change)."""
+        bad = set(fields) - _UPDATABLE
+        if bad:
+            raise ValueError(f"cannot update {sorted(bad)}")
+        sets = "".join(f"{k} = ?, " for k in fields)  # names from _UPDATABLE only: safe to format in
+        values = [_encode_field(k, v) for k, v in fields.items()]
+        async with self.connection() as db:  # one statement; the follow-up read only names the error
+            changed = await db.execute(
+                f"UPDATE sessions SET {sets}updated_at = ? WHERE id = ? AND version = ?",
+                *values, time.time(), sid, expected_version,
             )
             if changed != 1:
-                await self._raise_missing_or_stale(sid)
+                await self._raise_missing_or_stale(db, sid)
 
-    async def _raise_missing_or_stale(self, sid: str) -> None:
-        async with self.db.execute("SELECT 1 FROM sessions WHERE id = ?", (sid,)) as cur:
-            found = await cur.fetchone()
-        if found is None:
+    @staticmethod
+    async def _raise_missing_or_stale(db: SqlConnection, sid: str) -> None:
+        if await db.fetchrow("SELECT 1 FROM sessions WHERE id = ?", sid) is None:
             raise SessionNotFound(f"There is no game with id {sid}.")
-        raise StaleVersion("The board changed while you were choosing; here it is again.")
+        raise StaleVersion(_STALE)
 
     async def commit_action(
         self,
@@ -278,111 +326,240 @@ class SqliteStore:
         clock: tuple[bytes, float | None] | None = None,
     ) -> None:
         """Store one action: the log row and the new snapshot (and the game clock, if it has one)
-        in one transaction, only if the version still matches and the interaction is new."""
-        async with self._lock:
-            now = time.time()
-            await self._run("BEGIN IMMEDIATE")
-            try:
-                if interaction_id is not None:
-                    async with self.db.execute(
-                        "SELECT 1 FROM actions WHERE interaction_id = ?", (interaction_id,)
-                    ) as cur:
-                        if await cur.fetchone() is not None:
-                            raise DuplicateInteraction(interaction_id)
-                changed = await self._run(
-                    "UPDATE sessions SET version = ?, state = ?, status = ?, result = ?, updated_at = ? "
-                    "WHERE id = ? AND version = ?",
-                    (expected_version + 1, state, status, result, now, sid, expected_version),
-                )
-                if changed != 1:
-                    raise StaleVersion("The board changed while you were choosing; here it is again.")
-                if clock is not None:
-                    await self._run("UPDATE sessions SET clock = ?, clock_due = ? WHERE id = ?", (*clock, sid))
-                await self._run(
-                    "INSERT INTO actions (session_id, version, seat, action, interaction_id, created_at) "
-                    "VALUES (?,?,?,?,?,?)",
-                    (sid, expected_version + 1, seat, action, interaction_id, now),
-                )
-            except BaseException:
-                await self._run("ROLLBACK")
-                raise
-            await self._run("COMMIT")
+        in one transaction, only if the version still matches and the interaction is new.
+
+        The conditional UPDATE is the version check: on PostgreSQL a second transaction on the same
+        session waits for the first one's row lock, then finds the version moved and changes
+        nothing. A retried interaction raises DuplicateInteraction: checked first, so that a retry
+        is reported as such even after the game moved on, and again by the unique index when the
+        log row is inserted, for a retry racing its first delivery in another process (PostgreSQL
+        waits for that transaction: if it commits, this insert does nothing and all is rolled back)."""
+        now = time.time()
+        sets, values = "version = ?, state = ?, status = ?, result = ?, updated_at = ?", [
+            expected_version + 1, state, status, result, now]
+        if clock is not None:
+            sets += ", clock = ?, clock_due = ?"
+            values += list(clock)
+        async with self.transaction() as db:
+            if interaction_id is not None and await db.fetchrow(
+                "SELECT 1 FROM actions WHERE interaction_id = ?", interaction_id
+            ) is not None:
+                raise DuplicateInteraction(interaction_id)
+            changed = await db.execute(
+                f"UPDATE sessions SET {sets} WHERE id = ? AND version = ?", *values, sid, expected_version
+            )
+            if changed != 1:
+                await self._raise_missing_or_stale(db, sid)
+            logged = await db.execute(
+                "INSERT INTO actions (session_id, version, seat, action, interaction_id, created_at) "
+                "VALUES (?,?,?,?,?,?) ON CONFLICT (interaction_id) DO NOTHING",
+                sid, expected_version + 1, seat, action, interaction_id, now,
+            )
+            if logged != 1:
+                raise DuplicateInteraction(interaction_id)
 
     async def interaction_seen(self, interaction_id: int) -> bool:
-        async with self._lock:
-            async with self.db.execute("SELECT 1 FROM actions WHERE interaction_id = ?", (interaction_id,)) as cur:
-                return await cur.fetchone() is not None
+        async with self.connection() as db:
+            return await db.fetchrow("SELECT 1 FROM actions WHERE interaction_id = ?", interaction_id) is not None
 
     async def actions(self, sid: str) -> list[ActionRecord]:
-        async with self._lock:
-            async with self.db.execute(
+        async with self.connection() as db:
+            rows = await db.fetch(
                 "SELECT session_id, version, seat, action, interaction_id, created_at FROM actions "
                 "WHERE session_id = ? ORDER BY version",
-                (sid,),
-            ) as cur:
-                rows = await cur.fetchall()
-            return [ActionRecord(str(r[0]), int(r[1]), int(r[2]), bytes(r[3]), r[4], float(r[5])) for r in rows]
+                sid,
+            )
+        return [
+            ActionRecord(str(r[0]), int(r[1]), int(r[2]), bytes(r[3]), int(r[4]) if r[4] is not None else None,
+                         float(r[5]))
+            for r in rows
+        ]
 
     async def list_sessions(
         self, *, statuses: Sequence[str], guild_id: int | None = None, channel_id: int | None = None
     ) -> list[SessionRecord]:
-        async with self._lock:
-            where = [f"status IN ({','.join('?' * len(statuses))})"]
-            params: list[object] = list(statuses)
-            if guild_id is not None:
-                where.append("guild_id = ?")
-                params.append(guild_id)
-            if channel_id is not None:
-                where.append("(channel_id = ? OR thread_id = ?)")
-                params += [channel_id, channel_id]
-            sql = f"SELECT {_COLUMNS} FROM sessions WHERE {' AND '.join(where)} ORDER BY created_at"
-            async with self.db.execute(sql, params) as cur:
-                rows = await cur.fetchall()
-            return [_row_to_record(r) for r in rows]
+        if not statuses:
+            return []
+        where = [f"status IN ({','.join('?' * len(statuses))})"]
+        params: list[object] = list(statuses)
+        if guild_id is not None:
+            where.append("guild_id = ?")
+            params.append(guild_id)
+        if channel_id is not None:
+            where.append("(channel_id = ? OR thread_id = ?)")
+            params += [channel_id, channel_id]
+        async with self.connection() as db:
+            rows = await db.fetch(
+                f"SELECT {_COLUMNS} FROM sessions WHERE {' AND '.join(where)} ORDER BY created_at, id", *params
+            )
+        return [_row_to_record(r) for r in rows]
 
     async def due_sessions(self, now: float) -> list[SessionRecord]:
         """Active games whose clock has something due at ``now`` (a reminder, a timeout, a ping)."""
-        async with self._lock:
-            async with self.db.execute(
+        async with self.connection() as db:
+            rows = await db.fetch(
                 f"SELECT {_COLUMNS} FROM sessions WHERE status = 'active' AND clock_due IS NOT NULL "
-                "AND clock_due <= ? ORDER BY clock_due",
-                (now,),
-            ) as cur:
-                rows = await cur.fetchall()
-            return [_row_to_record(r) for r in rows]
+                "AND clock_due <= ? ORDER BY clock_due, id",
+                now,
+            )
+        return [_row_to_record(r) for r in rows]
 
     async def add_vacation(self, user_id: int, start: float, end: float) -> None:
-        async with self._lock:
-            await self._run("INSERT INTO vacations (user_id, start, end) VALUES (?,?,?)", (user_id, start, end))
+        async with self.connection() as db:
+            await db.execute('INSERT INTO vacations (user_id, start, "end") VALUES (?,?,?)', user_id, start, end)
 
     async def end_vacation(self, user_id: int, now: float) -> int:
         """Cut short the user's current and future vacations at ``now``; returns how many changed."""
-        async with self._lock:
-            await self._run("DELETE FROM vacations WHERE user_id = ? AND start >= ?", (user_id, now))
-            return await self._run(
-                "UPDATE vacations SET end = ? WHERE user_id = ? AND start < ? AND end > ?", (now, user_id, now, now)
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM vacations WHERE user_id = ? AND start >= ?", user_id, now)
+            return await db.execute(
+                'UPDATE vacations SET "end" = ? WHERE user_id = ? AND start < ? AND "end" > ?', now, user_id, now, now
             )
 
     async def vacations(self, user_id: int, since: float = 0.0) -> list[tuple[float, float]]:
         """The user's vacation windows ending after ``since``, oldest first."""
-        async with self._lock:
-            async with self.db.execute(
-                "SELECT start, end FROM vacations WHERE user_id = ? AND end > ? ORDER BY start", (user_id, since)
-            ) as cur:
-                return [(float(a), float(b)) for a, b in await cur.fetchall()]
+        async with self.connection() as db:
+            rows = await db.fetch(
+                'SELECT start, "end" FROM vacations WHERE user_id = ? AND "end" > ? ORDER BY start', user_id, since
+            )
+        return [(float(a), float(b)) for a, b in rows]
 
     async def set_user_flag(self, user_id: int, key: str, value: str) -> None:
-        async with self._lock:
-            await self._run(
+        async with self.connection() as db:
+            await db.execute(
                 "INSERT INTO user_flags (user_id, key, value) VALUES (?,?,?) "
-                "ON CONFLICT(user_id, key) DO UPDATE SET value = excluded.value",
-                (user_id, key, value),
+                "ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value",
+                user_id, key, value,
             )
 
     async def user_flag(self, user_id: int, key: str) -> str | None:
+        async with self.connection() as db:
+            row = await db.fetchrow("SELECT value FROM user_flags WHERE user_id = ? AND key = ?", user_id, key)
+        return str(row[0]) if row else None
+
+
+# ---------------------------------------------------------------------- SQLite
+
+
+class _SqliteConnection:
+    """``SqlConnection`` over the aiosqlite connection. Every cursor is closed at once: a cursor
+    left open (even a PRAGMA's unread row) keeps its statement "in progress", and SQLite then
+    refuses a later COMMIT."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def execute(self, sql: str, *args: object) -> int:
+        async with self._db.execute(sql, args) as cur:
+            return cur.rowcount
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        batch = list(rows)
+        if batch:
+            async with self._db.executemany(sql, batch):
+                pass
+
+    async def fetch(self, sql: str, *args: object) -> list[tuple[Any, ...]]:
+        async with self._db.execute(sql, args) as cur:
+            return [tuple(r) for r in await cur.fetchall()]
+
+    async def fetchrow(self, sql: str, *args: object) -> tuple[Any, ...] | None:
+        async with self._db.execute(sql, args) as cur:
+            row = await cur.fetchone()
+        return tuple(row) if row is not None else None
+
+
+_ADD_COLUMN = re.compile(r"ALTER\s+TABLE\s+(\w+)\s+ADD\s+COLUMN\s+(\w+)", re.IGNORECASE)
+
+
+class SqliteStore(SqlStore):
+    """The embedded store: one aiosqlite connection in WAL mode."""
+
+    dialect = "sqlite"
+    _migrations_table = (
+        "CREATE TABLE IF NOT EXISTS schema_migrations "
+        "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
+    )
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._db: aiosqlite.Connection | None = None
+        # One connection is shared by every coroutine: the lock keeps one transaction from
+        # interleaving with another's statements.
+        self._lock = asyncio.Lock()
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("store is not open")
+        return self._db
+
+    async def open(self) -> None:
+        """Connect, then bring the schema up to date (a database of any earlier version is upgraded)."""
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves so one action is one transaction.
+        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        db = _SqliteConnection(self._db)
+        await db.fetch("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA busy_timeout=5000")
+        try:
+            await self.migrate()
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    @contextlib.asynccontextmanager
+    async def connection(self) -> AsyncIterator[SqlConnection]:
         async with self._lock:
-            async with self.db.execute(
-                "SELECT value FROM user_flags WHERE user_id = ? AND key = ?", (user_id, key)
-            ) as cur:
-                row = await cur.fetchone()
-            return str(row[0]) if row else None
+            yield _SqliteConnection(self.db)
+
+    @contextlib.asynccontextmanager
+    async def transaction(self, *, lock: str | None = None) -> AsyncIterator[SqlConnection]:
+        # BEGIN IMMEDIATE takes SQLite's write lock at once: write transactions run one at a time,
+        # in every process using the file, so every ``lock`` name is honoured already.
+        async with self._lock:
+            db = _SqliteConnection(self.db)
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                await db.execute("ROLLBACK")
+                raise
+            await db.execute("COMMIT")
+
+    async def _migration_statement(self, db: SqlConnection, statement: str) -> None:
+        # SQLite has no ADD COLUMN IF NOT EXISTS, and databases from before migrations may have the
+        # column already (the clock columns were added on open): skip it then.
+        match = _ADD_COLUMN.match(statement)
+        if match is not None:
+            have = {str(r[1]) for r in await db.fetch(f"PRAGMA table_info({match[1]})")}
+            if match[2] in have:
+                return
+        await db.execute(statement)
+
+
+# ---------------------------------------------------------------------- choosing a store
+
+
+def make_store(target: str | Path) -> SqlStore:
+    """The store for ``target``: a ``postgres://`` or ``postgresql://`` URL → PostgreSQL, anything
+    else → the SQLite file at that path. Another URL scheme raises UnsupportedDatabase."""
+    if isinstance(target, str) and target.startswith(("postgres://", "postgresql://")):
+        from host.pgstore import PostgresStore  # asyncpg is loaded only by bots that use it
+
+        return PostgresStore(str(target))
+    text = str(target)
+    if not text.strip():
+        raise UnsupportedDatabase("The database setting is empty: give a SQLite file path or a postgresql:// URL.")
+    if re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", text):
+        raise UnsupportedDatabase(
+            f"Unsupported database URL '{text.split('://', 1)[0]}://…': use postgresql:// or a SQLite file path."
+        )
+    return SqliteStore(text)
