@@ -16,8 +16,11 @@ from discord.ext import commands
 
 from cogs._common import bot_of, reply, reply_error
 from cogs._game import GameCog, session_here, submit_from_interaction
+from cogs._lang import dm_lang, lang_of, public_lang
 from host.errors import NotSeated, SessionClosed, StaleVersion
 from host.sessions import Outcome, Session
+from i18n import t
+from i18n.imperium import pick_list
 from render.imperium import render as render_imperium
 from rules.imperium import play_from_picks
 
@@ -25,34 +28,24 @@ if TYPE_CHECKING:
     from bot import BoardGameBot
 
 
-def describe_picks(picks: str) -> str:
-    if not picks:
-        return "nothing yet"
-    counts = {r: picks.count(r) for r in sorted(set(picks))}
-    parts = []
-    for region, n in counts.items():
-        if n == 1:
-            parts.append(f"region {region}")
-        else:
-            banners = "both banners" if n == 3 else "a banner"
-            parts.append(f"region {region} ×{n} (with {banners})")
-    return ", ".join(parts)
-
-
-def picker_content(session: Session, seat: int, picks: str) -> str:
+def picker_content(session: Session, seat: int, picks: str, lang: str = "en") -> str:
     view = session.view(seat)
-    rnd = view["round"]
-    resolving = ", ".join(str(r) for r in view["resolving"]) or "—"
+    resolving = t(lang, "imperium.list.regions_sep").join(str(r) for r in view["resolving"])
     me = view["players"][seat]
-    return (
-        f"**Imperium · round {rnd}** (resolves region {resolving}) · game `{session.id}`\n"
-        f"Your markers in supply: {me['supply']} · score {me['score']}\n"
-        f"Choose three regions (a region may be chosen two or three times: banners are added for you).\n"
-        f"Your picks: **{describe_picks(picks)}** ({len(picks)}/3)"
+    return t(
+        lang,
+        "imperium.cog.picker",
+        round=view["round"],
+        resolving=resolving or t(lang, "imperium.cog.no_region"),
+        game=session.id,
+        supply=me["supply"],
+        score=me["score"],
+        picks=pick_list(lang, picks),
+        chosen=len(picks),
     )
 
 
-def picker_view(sid: str, rnd: int, picks: str) -> discord.ui.View:
+def picker_view(sid: str, rnd: int, picks: str, lang: str = "en") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     full = len(picks) >= 3
     for region in range(1, 10):
@@ -60,10 +53,12 @@ def picker_view(sid: str, rnd: int, picks: str) -> discord.ui.View:
         button.item.disabled = full or picks.count(str(region)) >= 3
         button.item.row = (region - 1) // 3
         view.add_item(button)
-    clear = PickButton(sid, rnd, picks, "x", label="Clear", style=discord.ButtonStyle.secondary)
+    clear = PickButton(sid, rnd, picks, "x", label=t(lang, "imperium.cog.clear"), style=discord.ButtonStyle.secondary)
     clear.item.disabled = not picks
     clear.item.row = 3
-    confirm = PickButton(sid, rnd, picks, "c", label="Confirm", style=discord.ButtonStyle.success)
+    confirm = PickButton(
+        sid, rnd, picks, "c", label=t(lang, "imperium.cog.confirm"), style=discord.ButtonStyle.success
+    )
     confirm.item.disabled = not full
     confirm.item.row = 3
     view.add_item(clear)
@@ -108,25 +103,26 @@ class PickButton(
             await reply_error(interaction, exc)
             return
         assert seat is not None
+        lang = await lang_of(interaction)
         if self.op == "o":  # the thread's fallback button: open a private picker
             await interaction.response.send_message(
-                picker_content(session, seat, ""),
-                view=picker_view(self.sid, session.view(seat)["round"], ""),
+                picker_content(session, seat, "", lang),
+                view=picker_view(self.sid, session.view(seat)["round"], "", lang),
                 ephemeral=True,
             )
             return
         if self.op == "c":
-            await self._confirm(interaction, session)
+            await self._confirm(interaction, session, lang)
             return
         picks = "" if self.op == "x" else "".join(sorted(self.picks + self.op))
         if len(picks) > 3 or any(picks.count(r) > 3 for r in picks):
-            await reply(interaction, "⚠️ You already have three picks; Clear to start again.")
+            await reply(interaction, t(lang, "imperium.cog.three_picks"))
             return
         await interaction.response.edit_message(
-            content=picker_content(session, seat, picks), view=picker_view(self.sid, self.rnd, picks)
+            content=picker_content(session, seat, picks, lang), view=picker_view(self.sid, self.rnd, picks, lang)
         )
 
-    async def _confirm(self, interaction: discord.Interaction, session: Session) -> None:
+    async def _confirm(self, interaction: discord.Interaction, session: Session, lang: str = "en") -> None:
         try:
             play = play_from_picks([int(p) for p in self.picks])
         except Exception as exc:
@@ -135,11 +131,14 @@ class PickButton(
         outcome = await submit_from_interaction(interaction, self.sid, play, None)
         if outcome is None:
             return
-        text = f"✅ You chose **{describe_picks(self.picks)}** for round {self.rnd} of game `{self.sid}`."
-        if outcome.session.status == "active" and outcome.session.view(None)["round"] == self.rnd:
-            text += " Waiting for the others."
-        else:
-            text += " All choices are in: see the thread for the reveal."
+        waiting = outcome.session.status == "active" and outcome.session.view(None)["round"] == self.rnd
+        text = t(
+            lang,
+            "imperium.cog.confirmed_waiting" if waiting else "imperium.cog.confirmed_all",
+            picks=pick_list(lang, self.picks),
+            round=self.rnd,
+            game=self.sid,
+        )
         if interaction.message is not None:
             try:
                 await interaction.edit_original_response(content=text, view=None)
@@ -148,15 +147,23 @@ class PickButton(
 
 
 def _check_can_choose(session: Session, seat: int | None, rnd: int, opening: bool) -> None:
+    # Each error names its catalogue key and fields, so the reply can be given in the user's language.
     if session.status != "active":
-        raise SessionClosed("This game is over; no more choices can be made.")
+        raise SessionClosed("This game is over; no more choices can be made.", key="imperium.error.session_over")
     if seat is None:
-        raise NotSeated("You are not playing in this game.")
+        raise NotSeated("You are not playing in this game.", key="imperium.error.not_playing")
     current = session.view(seat)["round"]
     if not opening and rnd != current:
-        raise StaleVersion(f"That picker was for round {rnd}; the game is now in round {current}.")
+        raise StaleVersion(
+            f"That picker was for round {rnd}; the game is now in round {current}.",
+            key="imperium.error.stale_picker",
+            round=rnd,
+            current=current,
+        )
     if seat not in session.to_act():
-        raise StaleVersion(f"You have already chosen for round {current}.")
+        raise StaleVersion(
+            f"You have already chosen for round {current}.", key="imperium.error.already_chosen", round=current
+        )
 
 
 class Imperium(GameCog, commands.GroupCog, group_name="imperium", group_description="Play Imperium"):
@@ -181,26 +188,37 @@ class Imperium(GameCog, commands.GroupCog, group_name="imperium", group_descript
             return True
         return self.board_needed(outcome)
 
-    def public_controls(self, session: Session) -> discord.ui.View | None:
+    def render(self, session: Session, viewer: int | None = None, *, lang: str = "en") -> bytes:
+        return render_imperium(session.view(viewer), viewer_seat=viewer, lang=lang)
+
+    def public_controls(self, session: Session, *, lang: str = "en") -> discord.ui.View | None:
         if session.status != "active" or not any(not session.seats[s].is_ai for s in session.to_act()):
             return None
         view = discord.ui.View(timeout=None)
         rnd = session.view(None)["round"]
-        view.add_item(
-            PickButton(
-                session.id, rnd, "", "o", label="Choose privately", style=discord.ButtonStyle.secondary
-            )
-        )
+        label = t(lang, "imperium.cog.choose_privately")
+        view.add_item(PickButton(session.id, rnd, "", "o", label=label, style=discord.ButtonStyle.secondary))
         return view
 
     async def private_prompts(self, session: Session, outcome: Outcome | None) -> None:
         """At the start of each round, DM every human who must choose; say in the thread if DMs fail."""
         if session.status != "active" or not self._round_began(outcome):
             return
+        guild_id = session.record.guild_id or None
+        # Languages are looked up first: the prompt callable is synchronous, the look-up is not.
+        langs: dict[int, str] = {}
+        for seat in session.to_act():
+            info = session.seats[seat]
+            if not info.is_ai and info.user_id is not None:
+                langs[seat] = await dm_lang(self.bot, info.user_id, guild_id)
+
+        def prompt(seat: int) -> tuple[str, discord.ui.View]:
+            lang = langs.get(seat, "en")
+            rnd = session.view(seat)["round"]
+            return picker_content(session, seat, "", lang), picker_view(session.id, rnd, "", lang)
+
         await self.prompt_by_dm(
-            session,
-            lambda seat: (picker_content(session, seat, ""), picker_view(session.id, session.view(seat)["round"], "")),
-            "Press **Choose privately** above to choose.",
+            session, prompt, t(await public_lang(self.bot, guild_id), "imperium.cog.dm_fallback")
         )
 
     @app_commands.command(name="choose", description="Open your secret picker for the current round")
@@ -215,8 +233,9 @@ class Imperium(GameCog, commands.GroupCog, group_name="imperium", group_descript
             return
         assert seat is not None
         rnd = session.view(seat)["round"]
+        lang = await lang_of(interaction)
         await interaction.response.send_message(
-            picker_content(session, seat, ""), view=picker_view(session.id, rnd, ""), ephemeral=True
+            picker_content(session, seat, "", lang), view=picker_view(session.id, rnd, "", lang), ephemeral=True
         )
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from i18n import t
 from render._draw import (
     BACKGROUND,
     HIGHLIGHT,
@@ -42,13 +43,14 @@ REGION_INK = (120, 30, 30)
 Colour = tuple[int, int, int]
 
 
-def render(view: dict[str, Any], *, viewer_seat: int | None = None, scale: float = 1.0) -> bytes:
+def render(view: dict[str, Any], *, viewer_seat: int | None = None, scale: float = 1.0, lang: str = "en") -> bytes:
     """Draw the board for ``view`` and return PNG bytes.
 
     ``viewer_seat`` marks that seat's row as "you" (its pending choice is drawn only if the view
     itself carries it, i.e. it is that seat's own view). ``scale`` resizes the whole picture.
+    ``lang`` is the language of every word on it (numbers and player names stay as they are).
     """
-    board = _Board(view, viewer_seat)
+    board = _Board(view, viewer_seat, lang)
     image = board.draw()
     if scale != 1.0:
         size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
@@ -72,14 +74,17 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, face: Any, width: float) -> str:
 
 
 class _Board:
-    def __init__(self, view: dict[str, Any], viewer_seat: int | None) -> None:
+    def __init__(self, view: dict[str, Any], viewer_seat: int | None, lang: str = "en") -> None:
         self.view = view
+        self.lang = lang
         self.players: list[dict[str, Any]] = list(view.get("players", []))
         self.n = len(self.players)
         self.viewer = viewer_seat if viewer_seat is not None else view.get("viewer")
         names = view.get("names")
         self.names = [
-            str(names[s]) if isinstance(names, list) and s < len(names) else f"Player {s + 1}"
+            str(names[s])
+            if isinstance(names, list) and s < len(names)
+            else t(lang, "imperium.word.player", number=s + 1)
             for s in range(self.n)
         ]
         self.finished = bool(view.get("finished"))
@@ -126,16 +131,18 @@ class _Board:
     def draw_reminder(self, draw: ImageDraw.ImageDraw, top: float, bottom: float) -> None:
         """A short scoring reminder, drawn only where a small table leaves room for it."""
         draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, bottom), radius=10, fill=PANEL, outline=LINE, width=2)
+        lang = self.lang
         lines = [
-            "Most markers scores the first chip; 2nd most the second chip, and so on.",
-            "Tied players all take the lowest chip of the places they share.",
-            "The weakest scores nothing: anyone absent, or if all are there, the fewest.",
+            t(lang, "imperium.board.rule_majority"),
+            t(lang, "imperium.board.rule_ties"),
+            t(lang, "imperium.board.rule_weakest"),
         ]
-        draw.text((MARGIN + 14, top + 10), "Scoring", font=font(20, True), fill=INK)
+        draw.text((MARGIN + 14, top + 10), t(lang, "imperium.board.scoring"), font=font(20, True), fill=INK)
         y = top + 42
         for line in lines:
             if y + 22 > bottom:
                 break
+            line = _fit(draw, line, font(17), WIDTH - 2 * MARGIN - 28)
             draw.text((MARGIN + 14, y), line, font=font(17), fill=MUTED)
             y += 26
 
@@ -143,20 +150,24 @@ class _Board:
 
     def draw_header(self, draw: ImageDraw.ImageDraw) -> None:
         v = self.view
-        draw.text((MARGIN, 14), "IMPERIUM", font=font(40, True), fill=REGION_INK)
+        lang = self.lang
+        draw.text((MARGIN, 14), t(lang, "imperium.board.title"), font=font(40, True), fill=REGION_INK)
         race = v.get("variant") == "race30"
-        sub = "Race to 30" if race else "Standard game"
+        sub = t(lang, "imperium.board.race") if race else t(lang, "imperium.board.standard")
         draw.text((MARGIN + 2, 62), sub, font=font(20), fill=MUTED)
         rnd = v.get("round", 1)
         last = v.get("last_round")
         if self.finished:
-            title = "Game over"
-            detail = f"after round {rnd}"
+            title = t(lang, "imperium.board.game_over")
+            detail = t(lang, "imperium.board.after_round", round=rnd)
+        elif race or not last:
+            title = t(lang, "imperium.board.round", round=rnd)
         else:
-            title = f"Round {rnd}" + ("" if race or not last else f" of {last}")
+            title = t(lang, "imperium.board.round_of", round=rnd, last=last)
+        if not self.finished:
             regions = sorted(self.resolving)
-            label = "regions" if len(regions) > 1 else "region"
-            detail = f"resolving {label} {' + '.join(str(r) for r in regions)}"
+            listed = t(lang, "imperium.board.regions_sep").join(str(r) for r in regions)
+            detail = t(lang, "imperium.board.resolving", count=len(regions), regions=listed)
         right = WIDTH - MARGIN
         draw.text((right, 14), title, font=font(36, True), fill=INK, anchor="ra")
         w = draw.textlength(detail, font=font(22, True))
@@ -235,17 +246,19 @@ class _Board:
             draw.rounded_rectangle(chip, radius=5, fill=(255, 255, 255), outline=LINE, width=1)
             draw.text(((chip[0] + chip[2]) / 2, y0 + 23), str(value), font=font(18, True), fill=INK, anchor="mm")
             if place == 0:
-                draw.text(((chip[0] + chip[2]) / 2, y0 + 45), "1st", font=font(11), fill=MUTED, anchor="mm")
+                first = t(self.lang, "imperium.board.first")
+                draw.text(((chip[0] + chip[2]) / 2, y0 + 45), first, font=font(11), fill=MUTED, anchor="mm")
             px += 34
         # when it is resolved
+        lang = self.lang
         if now:
-            tag, tag_fill, tag_ink = "NOW", INK, HIGHLIGHT
+            tag, tag_fill, tag_ink = t(lang, "imperium.board.now"), INK, HIGHLIGHT
         elif upcoming is not None:
-            tag, tag_fill, tag_ink = f"R{upcoming}", (255, 255, 255), INK
+            tag, tag_fill, tag_ink = t(lang, "imperium.board.upcoming", round=upcoming), (255, 255, 255), INK
         elif finished_region or self.finished:
-            tag, tag_fill, tag_ink = "done", FAINT, MUTED
+            tag, tag_fill, tag_ink = t(lang, "imperium.board.done"), FAINT, MUTED
         else:
-            tag, tag_fill, tag_ink = "later", (255, 255, 255), MUTED
+            tag, tag_fill, tag_ink = t(lang, "imperium.board.later"), (255, 255, 255), MUTED
         tw = draw.textlength(tag, font=font(17, True))
         draw.rounded_rectangle((x1 - tw - 20, y0 + 10, x1 - 8, y0 + 36), radius=6, fill=tag_fill, outline=LINE)
         draw.text((x1 - 14, y0 + 23), tag, font=font(17, True), fill=tag_ink, anchor="rm")
@@ -307,9 +320,10 @@ class _Board:
         if result:
             ranks = list(result["ranks"])
             order.sort(key=lambda s: (ranks[s], s))
-        heading = "Final standings" if result else "Players"
+        lang = self.lang
+        heading = t(lang, "imperium.board.final") if result else t(lang, "imperium.board.players")
         draw.text((MARGIN + 14, top + 12), heading, font=font(22, True), fill=INK)
-        hint = "last round's cards" if self.view.get("last_reveal") else ""
+        hint = t(lang, "imperium.board.last_cards") if self.view.get("last_reveal") else ""
         if not result:
             draw.text((WIDTH - MARGIN - 14, top + 14), hint, font=font(16), fill=MUTED, anchor="ra")
         reveal = {r["seat"]: r for r in self.view.get("last_reveal", [])}
@@ -332,26 +346,35 @@ class _Board:
                 draw.text((x + 10, cy), f"{ranks[seat]}.", font=font(22, True), fill=INK, anchor="mm")
                 x += 30
             draw.ellipse((x, cy - 13, x + 26, cy + 13), fill=seat_colour(seat), outline=INK)
-            name = _fit(draw, self.names[seat], font(21, True), 205 - (65 if is_viewer else 0))
-            name += " (you)" if is_viewer else ""
+            name = self.names[seat]
+            if is_viewer:
+                # Keep room for the "(you)" mark, whose width depends on the language; the English one
+                # (70 px) may run 5 px into the gap before the score, a wider one may not.
+                mark = draw.textlength(t(lang, "imperium.board.you", name=""), font=font(21, True))
+                name = t(lang, "imperium.board.you", name=_fit(draw, name, font(21, True), 205 - max(65, mark - 5)))
+            else:
+                name = _fit(draw, name, font(21, True), 205)
             draw.text((x + 36, cy), name, font=font(21, True), fill=INK, anchor="lm")
             draw.text((x + 300, cy), f"{p['score']}", font=font(26, True), fill=INK, anchor="rm")
-            draw.text((x + 304, cy + 4), "pts", font=font(14), fill=MUTED, anchor="lm")
+            draw.text((x + 304, cy + 4), t(lang, "imperium.board.points"), font=font(14), fill=MUTED, anchor="lm")
             # supply: one small disc + the number left
             sx = x + 350
             draw.ellipse((sx, cy - 9, sx + 18, cy + 9), fill=seat_colour(seat), outline=INK)
-            draw.text((sx + 24, cy), f"{p['supply']} left", font=font(17), fill=INK, anchor="lm")
+            draw.text((sx + 24, cy), t(lang, "imperium.board.supply", supply=p["supply"]), font=font(17), fill=INK,
+                      anchor="lm")
             # chosen? (a tick, never what) / last revealed cards / own pending choice
             cx = sx + 112
             if not self.finished:
                 if p.get("has_chosen"):
                     self.draw_tick(draw, cx, cy)
-                    draw.text((cx + 30, cy), "ready", font=font(16, True), fill=GOOD, anchor="lm")
+                    ready = t(lang, "imperium.board.ready")
+                    draw.text((cx + 30, cy), ready, font=font(16, True), fill=GOOD, anchor="lm")
                 else:
-                    draw.text((cx, cy), "choosing…", font=font(16), fill=MUTED, anchor="lm")
+                    draw.text((cx, cy), t(lang, "imperium.board.choosing"), font=font(16), fill=MUTED, anchor="lm")
             mine = self.view.get("my_choice") if is_viewer else None
             if mine and not self.finished:
-                self.draw_cards(draw, cx + 96, cy, mine["picks"], mine["picks"], seat, label="your pick")
+                label = t(lang, "imperium.board.your_pick")
+                self.draw_cards(draw, cx + 96, cy, mine["picks"], mine["picks"], seat, label=label)
             elif seat in reveal:
                 self.draw_cards(draw, cx + 96, cy, reveal[seat]["picks"], reveal[seat]["placed"], seat)
             y += 52

@@ -43,14 +43,19 @@ def play_from_picks(choice: Sequence[int]) -> Play:
         if any(isinstance(v, bool) for v in choice):
             raise TypeError
     except (TypeError, ValueError):
-        raise InvalidAction("Region picks must be whole numbers.") from None
+        raise InvalidAction("Region picks must be whole numbers.", key="imperium.error.picks_not_numbers") from None
     if len(values) != CARDS_PER_PLAY:
         raise IllegalAction(
-            f"You must choose exactly {CARDS_PER_PLAY} regions; you chose {len(values)}.", count=len(values)
+            f"You must choose exactly {CARDS_PER_PLAY} regions; you chose {len(values)}.",
+            key="imperium.error.choose_three",
+            need=CARDS_PER_PLAY,
+            count=len(values),
         )
     for v in values:
         if v not in REGIONS:
-            raise IllegalAction(f"There is no region {v}; regions are numbered 1 to 9.", region=v)
+            raise IllegalAction(
+                f"There is no region {v}; regions are numbered 1 to 9.", key="imperium.error.no_region", region=v
+            )
     values.sort()
     regions = tuple(sorted(set(values)))
     banners: list[int] = []
@@ -80,11 +85,11 @@ _PICKS_BY_ID: dict[int, tuple[int, ...]] = {id(p): _PICKS_OF[p] for p in ALL_PLA
 """Identity fast path: ALL_PLAYS live as long as the module, so their ids are never reused."""
 
 
-def _int_tuple(value: Any, what: str) -> tuple[int, ...]:
+def _int_tuple(value: Any, what: str, key: str) -> tuple[int, ...]:
     if not isinstance(value, tuple | list) or not all(
         type(v) is int for v in value  # bool is an int subclass; a region is never True
     ):
-        raise InvalidAction(f"The {what} of a play must be a list of region numbers.")
+        raise InvalidAction(f"The {what} of a play must be a list of region numbers.", key=key)
     return tuple(value)
 
 
@@ -109,37 +114,49 @@ def picks(action: Any) -> tuple[int, ...]:
         if found is not None and _exact_ints(action.regions) and _exact_ints(action.banners):
             return found
     else:
-        raise InvalidAction("That is not an Imperium move; play three cards.")
-    regions = _int_tuple(action.regions, "region cards")
-    banners = _int_tuple(action.banners, "banners")
+        raise InvalidAction("That is not an Imperium move; play three cards.", key="imperium.error.not_a_move")
+    regions = _int_tuple(action.regions, "region cards", "imperium.error.cards_not_numbers")
+    banners = _int_tuple(action.banners, "banners", "imperium.error.banners_not_numbers")
     total = len(regions) + len(banners)
     if total != CARDS_PER_PLAY:
         raise IllegalAction(
-            f"You must play exactly {CARDS_PER_PLAY} cards; you played {total}.", count=total
+            f"You must play exactly {CARDS_PER_PLAY} cards; you played {total}.",
+            key="imperium.error.play_three",
+            need=CARDS_PER_PLAY,
+            count=total,
         )
     for r in (*regions, *banners):
         if r not in REGIONS:
-            raise IllegalAction(f"There is no region {r}; regions are numbered 1 to 9.", region=r)
+            raise IllegalAction(
+                f"There is no region {r}; regions are numbered 1 to 9.", key="imperium.error.no_region", region=r
+            )
     for r in regions:
         n = regions.count(r)
         if n == 3:
             raise IllegalAction(
                 f"You hold only one card for region {r}; to choose it three times play it with both "
                 "banners.",
+                key="imperium.error.one_card_triple",
                 region=r,
             )
         if n == 2:
             raise IllegalAction(
-                f"You hold only one card for region {r}; to choose it again attach a banner.", region=r
+                f"You hold only one card for region {r}; to choose it again attach a banner.",
+                key="imperium.error.one_card_double",
+                region=r,
             )
     if len(banners) > HAND_BANNERS:
         raise IllegalAction(
-            f"You hold only {HAND_BANNERS} banners; you played {len(banners)}.", count=len(banners)
+            f"You hold only {HAND_BANNERS} banners; you played {len(banners)}.",
+            key="imperium.error.too_many_banners",
+            banners=HAND_BANNERS,
+            count=len(banners),
         )
     for b in banners:
         if b not in regions:
             raise IllegalAction(
                 f"Your banner is attached to region {b}, but you did not play the region {b} card.",
+                key="imperium.error.banner_without_card",
                 region=b,
             )
     # Every remaining combination is legal and already in the table; this line is a safety net.
@@ -160,17 +177,24 @@ def encode_action(action: Play) -> str:
 def decode_action(code: str) -> Play:
     """Inverse of encode_action; anything malformed raises InvalidAction."""
     if not isinstance(code, str):
-        raise InvalidAction("An Imperium move code must be text.")
+        raise InvalidAction("An Imperium move code must be text.", key="imperium.error.code_not_text")
     m = _CODE.fullmatch(code)
     if m is None:
-        raise InvalidAction(f"'{code[:40]}' is not an Imperium move code.", code=code[:40])
+        raise InvalidAction(
+            f"'{code[:40]}' is not an Imperium move code.", key="imperium.error.bad_code", code=code[:40]
+        )
     regions = tuple(int(c) for c in m.group(1))
     banners = tuple(int(c) for c in m.group(2) or "")
     play = Play(regions=regions, banners=banners)
     try:
         picks(play)  # a code for a play no hand can make (two 5 cards, ...) is not a move at all
     except IllegalAction as exc:
-        raise InvalidAction(f"'{code}' is not a playable set of cards: {exc.reason}", code=code) from None
+        raise InvalidAction(
+            f"'{code}' is not a playable set of cards: {exc.reason}",
+            key="imperium.error.unplayable_code",
+            code=code,
+            cause=exc.reason,
+        ) from None
     return play
 
 

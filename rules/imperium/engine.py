@@ -126,12 +126,15 @@ class ImperiumGame:
 
     def apply(self, state: ImperiumState, seat: Seat, action: Play) -> tuple[ImperiumState, list[Event]]:
         if state.finished:
-            raise GameOver("The game is over; no more cards can be played.")
+            raise GameOver("The game is over; no more cards can be played.", key="imperium.error.game_over")
         if type(seat) is not int or not 0 <= seat < state.players:
-            raise NotYourTurn(f"Seat {seat!r} is not in this game.", seat=seat)
+            raise NotYourTurn(f"Seat {seat!r} is not in this game.", key="imperium.error.no_seat", seat=seat)
         if state.choices[seat]:
             raise NotYourTurn(
-                f"You have already chosen for round {state.round}.", seat=seat, round=state.round
+                f"You have already chosen for round {state.round}.",
+                key="imperium.error.already_chosen",
+                seat=seat,
+                round=state.round,
             )
         chosen = _actions.picks(action)  # validates; raises the player's error
         choices = state.choices[:]  # picks are tuples: a shallow copy is enough
@@ -141,7 +144,7 @@ class ImperiumGame:
             Event(
                 "chose",
                 f"{NAMES[seat]} has chosen ({state.players - waiting} of {state.players}).",
-                data={"seat": seat, "round": state.round},
+                data={"seat": seat, "round": state.round, "chosen": state.players - waiting, "players": state.players},
             ),
             Event(
                 "my_choice",
@@ -230,7 +233,10 @@ def _finish_round(state: ImperiumState) -> list[Event]:
     else:  # the common case: everyone placed exactly what they revealed
         text = "Every player placed a marker for each card revealed."
         placed_lists = revealed
-    events.append(Event("place", text, data={"placed": placed_lists, "supply": supply[:]}))
+    # "shortage" tells a translation which of the two sentences above this is.
+    events.append(
+        Event("place", text, data={"placed": placed_lists, "supply": supply[:], "shortage": bool(shortages)})
+    )
     events += shortages
     resolutions: list[Resolution] = []
     scores = state.scores
@@ -266,7 +272,7 @@ def _finish_round(state: ImperiumState) -> list[Event]:
                 "end",
                 f"Game over after round {rnd}: {who} {'win' if len(winners) > 1 else 'wins'} "
                 f"with {best} points.",
-                data={"scores": scores[:], "winners": winners},
+                data={"round": rnd, "scores": scores[:], "winners": winners},
             )
         )
     else:
