@@ -3,10 +3,14 @@
 Ra's bidding is open, so every bid and pass is announced in the thread as it happens; the DM is a
 convenience (the bidder is pinged wherever they are) and the thread's buttons are the fallback when
 DMs are closed. With hidden fame, totals are shown only privately (``/ra status``).
+
+Words come from the ``ra`` catalogue (i18n/locales/<lang>/ra.toml): the thread's in the server's
+language, a bidder's DM and ``/ra status`` in that player's own.
 """
 
 from __future__ import annotations
 
+import inspect
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,35 +19,49 @@ from discord.ext import commands
 
 from cogs._common import reply_error
 from cogs._game import GameCog, action_view, session_here, show_current_board
+from cogs._lang import dm_lang, lang_of, public_lang
 from host.sessions import Outcome, Session
+from i18n import t
+from i18n.ra import tiles, title
 from render.ra import render as render_ra
 from rules.ra.actions import Discard, UseGod
 
 if TYPE_CHECKING:
     from bot import BoardGameBot
 
+_LABELS_IN_LANG = "lang" in inspect.signature(action_view).parameters
+"""Whether cogs/_game.action_view takes the language of its labels: it gains that keyword with the
+i18n work on the shared base class, and this cog must run on either side of that change."""
 
-def _menu_for(action: Any) -> str | None:
+
+def _menu_for(action: Any, lang: str = "en") -> str | None:
     """Gods and disaster losses are chosen from a select (one entry per tile); the rest are buttons."""
     if isinstance(action, UseGod):
-        return "Use a god to take…"
+        return t(lang, "ra.cog.menu_god")
     if isinstance(action, Discard):
-        return "Disaster: choose the tile to lose…"
+        return t(lang, "ra.cog.menu_disaster")
     return None
 
 
-def bid_prompt(session: Session, seat: int) -> str:
+def controls(session: Session, seat: int, lang: str = "en") -> discord.ui.View | None:
+    """The move buttons and selects of ``seat``, labelled in ``lang``."""
+    if _LABELS_IN_LANG:
+        return action_view(session, seat, group=_menu_for, lang=lang)  # type: ignore[call-arg]
+    return action_view(session, seat, group=_menu_for)
+
+
+def bid_prompt(session: Session, seat: int, lang: str = "en") -> str:
     """The DM text for a bidder: what is up for auction and the bid to beat."""
     view = session.view(seat)
     auction = view.get("auction") or {}
     high = auction.get("high_bid")
-    lot = ", ".join(view.get("auction_track") or []) or "no tiles (a disk swap)"
+    lot = tiles(lang, view.get("auction_track") or []) or t(lang, "ra.cog.bid_no_lot")
     mine = " ".join(str(d) for d in view["seats"][seat]["suns_up"])
     return (
-        f"**Ra** · game `{session.id}` · epoch {view['epoch']} · auction\n"
-        f"Up for auction: {lot}\n"
-        + (f"The bid to beat is **{high}**." if high else "No bid yet.")
-        + f" Your face-up suns: {mine}. Choose your bid:"
+        t(lang, "ra.cog.bid_header", title=title(lang), game=session.id, epoch=view["epoch"]) + "\n"
+        + t(lang, "ra.cog.bid_lot", tiles=lot) + "\n"
+        + (t(lang, "ra.cog.bid_to_beat", disk=high) if high else t(lang, "ra.cog.bid_none"))
+        + t(lang, "ra.cog.bid_suns", suns=mine)
     )
 
 
@@ -57,22 +75,33 @@ class Ra(GameCog, commands.GroupCog, group_name="ra", group_description="Play Ra
         GameCog.__init__(self, bot)
         commands.GroupCog.__init__(self)
 
-    def public_controls(self, session: Session) -> discord.ui.View | None:
+    def render(self, session: Session, viewer: int | None = None, lang: str = "en") -> bytes:
+        return render_ra(session.view(viewer), viewer_seat=viewer, lang=lang)
+
+    def public_controls(self, session: Session, lang: str = "en") -> discord.ui.View | None:
         acting = [s for s in session.to_act() if not session.seats[s].is_ai]
         if len(acting) != 1:
             return None
-        return action_view(session, acting[0], group=_menu_for)
+        return controls(session, acting[0], lang)
 
     async def private_prompts(self, session: Session, outcome: Outcome | None) -> None:
-        """DM the bidder their bid buttons (only disks that beat the current bid, plus Pass if allowed)."""
+        """DM the bidder their bid buttons (only disks that beat the current bid, plus Pass if allowed),
+        in the bidder's own language; the note for closed DMs is in the thread's."""
         if session.status != "active" or session.view(None).get("phase") != "auction":
             return
         # Say it once per auction (when it opens); later turns mention the bidder in the status line.
         opened = outcome is None or not any(e.kind in ("bid", "pass") for e in outcome.events)
+        guild_id = session.record.guild_id or None
+        langs: dict[int, str] = {}
+        for seat in session.to_act():
+            user_id = session.seats[seat].user_id
+            if not session.seats[seat].is_ai and user_id is not None:
+                langs[seat] = await dm_lang(self.bot, user_id, guild_id)
         await self.prompt_by_dm(
             session,
-            lambda seat: (bid_prompt(session, seat), action_view(session, seat)),
-            "Bid with the buttons above.",
+            lambda seat: (bid_prompt(session, seat, langs.get(seat, "en")),
+                          controls(session, seat, langs.get(seat, "en"))),
+            t(await public_lang(self.bot, guild_id), "ra.cog.bid_fallback"),
             tell_closed=opened,
         )
 
@@ -84,11 +113,12 @@ class Ra(GameCog, commands.GroupCog, group_name="ra", group_description="Play Ra
         except Exception as exc:
             await reply_error(interaction, exc)
             return
+        lang = await lang_of(interaction)
         seat = session.seat_of(interaction.user.id)
-        note = f"Ra `{session.id}`: your own view."
+        note = t(lang, "ra.cog.status_note", title=title(lang), game=session.id)
         if seat is not None and session.state is not None:
             fame = session.view(seat)["seats"][seat]["fame"]
-            note += f" Your fame: **{fame}**."
+            note += t(lang, "ra.cog.status_fame", fame=fame)
         await show_current_board(interaction, session.id, note)
 
 

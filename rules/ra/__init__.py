@@ -20,6 +20,7 @@ spaces, blocked), ``auction_track`` (tile ids), ``auction_spaces``, ``center_dis
 ``seats`` (seat, suns_up, suns_down, fame or None when hidden, tiles {id: count}), ``auction``
 (reason, ra_holder, high_bid, high_bidder, bids, bidder) or None, ``disaster`` (seat, pending,
 to_lose) or None, ``history``, ``last_scoring``, ``events`` (recent lines this viewer may see),
+``event_log`` (the same events as {kind, data}, so a picture can phrase them in any language),
 ``result`` or None, and ``legal`` ([{code, label}]) when the viewer must act.
 ``GAME.default_action(state)`` is the move a turn clock plays. ``render.ra.render(view)`` draws a view.
 """

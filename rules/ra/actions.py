@@ -77,12 +77,12 @@ def encode(action: RaAction) -> str:
         return f"g.{action.tile}"
     if isinstance(action, Discard):
         return f"x.{action.tile}"
-    raise InvalidAction(f"{action!r} is not a Ra action.")
+    raise InvalidAction(f"{action!r} is not a Ra action.", key="ra.error.not_an_action", action=repr(action))
 
 
 def decode(code: str) -> RaAction:
     if not isinstance(code, str):
-        raise InvalidAction("An action code must be text.")
+        raise InvalidAction("An action code must be text.", key="ra.error.code_not_text")
     simple = _SIMPLE.get(code)
     if simple is not None:
         return simple
@@ -92,7 +92,8 @@ def decode(code: str) -> RaAction:
     m = _TILE.fullmatch(code)
     if m and m.group(2) in TILE_INDEX:
         return UseGod(tile=m.group(2)) if m.group(1) == "g" else Discard(tile=m.group(2))
-    raise InvalidAction(f"'{code[:40]}' is not a Ra action code.", code=code[:60])
+    raise InvalidAction(f"'{code[:40]}' is not a Ra action code.", code=code[:60], shown=code[:40],
+                        key="ra.error.bad_code")
 
 
 def describe(action: RaAction) -> str:

@@ -52,18 +52,19 @@ def must_bid(s: RaState, seat: int) -> bool:
 
 def check_bid(s: RaState, seat: int, d: object) -> int:
     if not isinstance(d, int) or isinstance(d, bool):
-        raise InvalidAction("A bid must name a sun disk by its number.")
+        raise InvalidAction("A bid must name a sun disk by its number.", key="ra.error.bid_not_a_number")
     if s.phase != AUCTION:
         raise phase_error(s, "bid")
     if d not in s.up[seat]:
         if d in s.down[seat]:
-            raise IllegalAction(f"Your sun {d} is face down: you can use it next epoch.", disk=d)
+            raise IllegalAction(f"Your sun {d} is face down: you can use it next epoch.", disk=d,
+                                key="ra.error.sun_face_down")
         if any(d in u or d in dn for u, dn in zip(s.up, s.down, strict=True)) or d == s.center:
-            raise IllegalAction(f"Sun {d} is not yours.", disk=d)
-        raise IllegalAction(f"There is no sun {d} in play.", disk=d)
+            raise IllegalAction(f"Sun {d} is not yours.", disk=d, key="ra.error.sun_not_yours")
+        raise IllegalAction(f"There is no sun {d} in play.", disk=d, key="ra.error.no_such_sun")
     if d <= s.high_bid:
         raise IllegalAction(f"Your sun {d} can't beat the current bid of {s.high_bid}.", disk=d,
-                            high_bid=s.high_bid)
+                            high_bid=s.high_bid, key="ra.error.bid_too_low")
     return d
 
 
@@ -80,7 +81,7 @@ def check_pass(s: RaState, seat: int) -> None:
     if s.phase != AUCTION:
         raise phase_error(s, "pass")
     if must_bid(s, seat):
-        raise IllegalAction("You invoked Ra and everyone else passed: you must bid.")
+        raise IllegalAction("You invoked Ra and everyone else passed: you must bid.", key="ra.error.must_bid")
 
 
 def pass_(s: RaState, seat: int, events: list[Event]) -> None:

@@ -62,9 +62,11 @@ def lose(s: RaState, t: int, events: list[Event]) -> None:
 
 def check_choice(s: RaState, t: int) -> None:
     if s.phase != DISASTER:
-        raise IllegalAction("No disaster is waiting for your choice.")
+        raise IllegalAction("No disaster is waiting for your choice.", key="ra.error.no_disaster")
     opts = options(s)
     if t not in opts:
         choices = ", ".join(TILE_NAMES[x] for x in opts)
         raise IllegalAction(f"{TILE_NAMES[s.pending[0]]} can't take {TILE_NAMES[t]}; choose {choices}.",
-                            tile=TILE_IDS[t])
+                            key="ra.error.disaster_cant_take", tile=TILE_IDS[t], tile_name=TILE_NAMES[t],
+                            disaster=TILE_IDS[s.pending[0]], disaster_name=TILE_NAMES[s.pending[0]],
+                            choices=[TILE_IDS[x] for x in opts], choice_names=choices)

@@ -106,7 +106,7 @@ def setup(players: int, options: Mapping[str, str], seed: int) -> RaState:
     )
     s.turn = first_player(s)
     events: list[Event] = []
-    log(events, "start", f"Epoch 1 begins; {name(s.turn)} has the highest sun.", seat=s.turn)
+    log(events, "start", f"Epoch 1 begins; {name(s.turn)} has the highest sun.", seat=s.turn, epoch=1)
     remember(s, events)
     return s
 
@@ -181,13 +181,15 @@ def apply(state: RaState, seat: Seat, action: A.RaAction) -> tuple[RaState, list
     """Validate ``action`` for ``seat``, then play it on a copy. The input is never changed."""
     phase = state.phase
     if phase == OVER:
-        raise GameOver("The game is over.")
+        raise GameOver("The game is over.", key="ra.error.game_over")
     move = _MOVES.get(type(action))
     if move is None:
-        raise InvalidAction(f"{str(action)[:40]} is not a Ra action.")
+        raise InvalidAction(f"{str(action)[:40]} is not a Ra action.", key="ra.error.not_an_action",
+                            action=str(action)[:40])
     acting = state.winner if phase == DISASTER else state.turn  # actor(state), inlined
     if seat != acting or not isinstance(seat, int):
-        raise NotYourTurn(f"It is not your turn: waiting for {name(acting)}.", seat=seat)
+        raise NotYourTurn(f"It is not your turn: waiting for {name(acting)}.", seat=seat,
+                          key="ra.error.not_your_turn", number=acting + 1)
     s, events = move(state, seat, action)
     if events:  # turns.remember, inlined: nearly every move logs something
         s.log = (s.log + events)[-LOG_KEEP:]
@@ -202,17 +204,19 @@ def apply(state: RaState, seat: Seat, action: A.RaAction) -> tuple[RaState, list
 
 def _tile_arg(tile: Any) -> int:
     if not isinstance(tile, str) or tile not in TILE_INDEX:
-        raise InvalidAction(f"There is no tile called '{str(tile)[:30]}'.", tile=str(tile)[:30])
+        raise InvalidAction(f"There is no tile called '{str(tile)[:30]}'.", tile=str(tile)[:30],
+                            key="ra.error.no_such_tile")
     return TILE_INDEX[tile]
 
 
 def _draw(state: RaState, seat: int, a: A.Draw) -> tuple[RaState, list[Event]]:
     if state.phase != PLAY:
-        raise phase_error(state, "draw a tile")
+        raise phase_error(state, "draw")
     if len(state.track) >= AUCTION_SPACES:
-        raise IllegalAction("The auction track is full (8 tiles): invoke Ra or use a god instead of drawing.")
+        raise IllegalAction("The auction track is full (8 tiles): invoke Ra or use a god instead of drawing.",
+                            key="ra.error.track_full")
     if state.drawn >= len(state.bag):
-        raise IllegalAction("The bag is empty: invoke Ra or use a god.")
+        raise IllegalAction("The bag is empty: invoke Ra or use a god.", key="ra.error.bag_empty")
     s = copy_state(state)
     t = s.bag[s.drawn]
     s.drawn += 1
@@ -222,7 +226,8 @@ def _draw(state: RaState, seat: int, a: A.Draw) -> tuple[RaState, list[Event]]:
         return s, [DRAW_EVENTS[seat][t] if type(seat) is int else draw_event(seat, t)]
     s.ra_count += 1
     ends_at = ra_track_length(s.players)
-    events = [Event("draw", f"{name(seat)} drew Ra ({s.ra_count}/{ends_at}).", None, {"seat": seat, "tile": "ra"})]
+    events = [Event("draw", f"{name(seat)} drew Ra ({s.ra_count}/{ends_at}).", None,
+                    {"seat": seat, "tile": "ra", "count": s.ra_count, "ends_at": ends_at})]
     if s.ra_count >= ends_at:  # no auction: both tracks are cleared
         log(events, "ra_full", "The Ra track is full: no auction, both tracks are cleared.")
         end_epoch(s, events)
@@ -233,7 +238,7 @@ def _draw(state: RaState, seat: int, a: A.Draw) -> tuple[RaState, list[Event]]:
 
 def _invoke(state: RaState, seat: int, a: A.InvokeRa) -> tuple[RaState, list[Event]]:
     if state.phase != PLAY:
-        raise phase_error(state, "invoke Ra")
+        raise phase_error(state, "invoke")
     s = copy_state(state)
     auction.start(s, seat, "full" if len(s.track) >= AUCTION_SPACES else "invoked")
     return s, [INVOKE_EVENTS[seat] if type(seat) is int else invoke_event(seat)]

@@ -30,7 +30,9 @@ def end_epoch(s: RaState, events: list[Event]) -> None:
         total = fame[seat] = apply_change(fame[seat], b["total"])
         parts = ", ".join([f"{k.replace('_', ' ')} {v:+d}" for k, v in b.items() if v and k != "total"])
         events.append(Event("score", f"Epoch {epoch}: {name(seat)} {parts or 'nothing'}; fame {total}.",
-                            (seat,) if private else None, {"seat": seat, "epoch": epoch, "fame": total}))
+                            (seat,) if private else None,
+                            {"seat": seat, "epoch": epoch, "fame": total,
+                             "parts": [[k, v] for k, v in b.items() if v and k != "total"]}))
     for h in held:
         for t in SCORED_AWAY:
             discarded[t] += h[t]
@@ -49,12 +51,14 @@ def end_epoch(s: RaState, events: list[Event]) -> None:
         assert r is not None
         winners = " and ".join(name(w) for w in r.winners)
         verb = "wins" if len(r.winners) == 1 else "share the win"
-        log(events, "end", f"Game over: {winners} {verb} with {max(fame)} fame.")
+        log(events, "end", f"Game over: {winners} {verb} with {max(fame)} fame.", winners=list(r.winners),
+            fame=max(fame))
         return
     s.epoch += 1
     s.phase = PLAY
     s.turn = first_player(s)
-    log(events, "epoch", f"Epoch {s.epoch} begins; {name(s.turn)} has the highest sun.", seat=s.turn)
+    log(events, "epoch", f"Epoch {s.epoch} begins; {name(s.turn)} has the highest sun.", seat=s.turn,
+        epoch=s.epoch)
 
 
 def result(s: RaState) -> Result | None:

@@ -21,13 +21,15 @@ def targets(s: RaState) -> list[int]:
 
 def check_take(s: RaState, seat: int, t: int) -> None:
     if s.phase not in (PLAY, GODS):
-        raise phase_error(s, "use a god")
+        raise phase_error(s, "god")
     if not s.held[seat][GOD]:
-        raise IllegalAction("You have no god tile left.")
+        raise IllegalAction("You have no god tile left.", key="ra.error.no_god")
     if t in (RA, GOD):
-        raise IllegalAction(f"A god can't take a {TILE_NAMES[t]} tile.", tile=TILE_IDS[t])
+        raise IllegalAction(f"A god can't take a {TILE_NAMES[t]} tile.", tile=TILE_IDS[t],
+                            tile_name=TILE_NAMES[t], key="ra.error.god_cant_take")
     if t not in s.track:
-        raise IllegalAction(f"There is no {TILE_NAMES[t]} on the auction track.", tile=TILE_IDS[t])
+        raise IllegalAction(f"There is no {TILE_NAMES[t]} on the auction track.", tile=TILE_IDS[t],
+                            tile_name=TILE_NAMES[t], key="ra.error.not_on_track")
 
 
 def take(s: RaState, seat: int, t: int, events: list[Event]) -> None:
@@ -61,4 +63,4 @@ def after(s: RaState, seat: int) -> None:
 
 def check_stop(s: RaState) -> None:
     if s.phase != GODS:
-        raise IllegalAction("You are not using gods; there is nothing to stop.")
+        raise IllegalAction("You are not using gods; there is nothing to stop.", key="ra.error.nothing_to_stop")

@@ -57,17 +57,34 @@ def end_turn(s: RaState, seat: int) -> None:
     s.turn = next_active(s, seat)
 
 
-def phase_error(s: RaState, what: str) -> IllegalAction:
-    """The refusal for a move made in the wrong phase, naming what is expected instead."""
-    if s.phase == AUCTION:
-        return IllegalAction(f"An auction is running: you can't {what} now; bid or pass.", phase=s.phase)
-    if s.phase == DISASTER:
+PHASE_MOVES: dict[str, str] = {
+    "draw": "draw a tile",
+    "invoke": "invoke Ra",
+    "god": "use a god",
+    "bid": "bid",
+    "pass": "pass",
+}
+"""The moves :func:`phase_error` refuses, by id, with their words in its sentence."""
+PHASE_ERRORS: tuple[str, ...] = (AUCTION, DISASTER, GODS, "other")
+"""The situations :func:`phase_error` tells apart ("other": outside an auction)."""
+
+
+def phase_error(s: RaState, move: str) -> IllegalAction:
+    """The refusal for ``move`` (a PHASE_MOVES id) made in the wrong phase, naming what is expected
+    instead. Its ``key`` is ``ra.error.phase.<situation>.<move>`` (one message per pair, so a
+    translation need not splice an English phrase into its sentence)."""
+    what = PHASE_MOVES[move]
+    phase = s.phase
+    if phase == AUCTION:
+        return IllegalAction(f"An auction is running: you can't {what} now; bid or pass.", phase=phase,
+                             key=f"ra.error.phase.auction.{move}")
+    if phase == DISASTER:
         return IllegalAction(f"Choose the tile your disaster takes first; you can't {what} now.",
-                             phase=s.phase)
-    if s.phase == GODS:
+                             phase=phase, key=f"ra.error.phase.disaster.{move}")
+    if phase == GODS:
         return IllegalAction(f"You are using gods: take another tile or stop; you can't {what} now.",
-                             phase=s.phase)
-    return IllegalAction(f"You can't {what} outside an auction.", phase=s.phase)
+                             phase=phase, key=f"ra.error.phase.gods.{move}")
+    return IllegalAction(f"You can't {what} outside an auction.", phase=phase, key=f"ra.error.phase.other.{move}")
 
 
 # --------------------------------------------------------------------------- shared events
@@ -93,7 +110,8 @@ def pass_event(seat: int) -> Event:
 
 def auto_pass_event(seat: int, high: int) -> Event:
     """A seat whose best disk can't beat ``high`` passes without being asked."""
-    return Event("pass", f"{name(seat)} can't beat {high} and passes.", None, {"seat": seat, "auto": True})
+    return Event("pass", f"{name(seat)} can't beat {high} and passes.", None,
+                 {"seat": seat, "auto": True, "high": high})
 
 
 def draw_event(seat: int, t: int) -> Event:

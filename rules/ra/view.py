@@ -33,6 +33,7 @@ def view(s: RaState, viewer: Seat | None) -> dict[str, Any]:
             "tiles": _tiles(s.held[seat]),
         })
     acting = sorted(to_act(s))
+    seen = [e for e in s.log if e.to is None or viewer in e.to]
     out: dict[str, Any] = {
         "game": "ra",
         "players": s.players,
@@ -57,7 +58,8 @@ def view(s: RaState, viewer: Seat | None) -> dict[str, Any]:
         "disaster": None,
         "history": [[f if sees(seat) else None for seat, f in enumerate(h)] for h in s.history],
         "last_scoring": [dict(b) if sees(seat) else None for seat, b in enumerate(s.breakdown)],
-        "events": [e.text for e in s.log if e.to is None or viewer in e.to],
+        "events": [e.text for e in seen],
+        "event_log": [{"kind": e.kind, "data": e.data} for e in seen],
         "result": None,
     }
     if s.phase == AUCTION:
