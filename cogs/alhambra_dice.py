@@ -3,7 +3,7 @@
 The roller toggles which dice to roll again with one button per die; the selection lives in the
 buttons' custom_ids (``ald:<sid>:<version>:<mask>:<op>``), so the picker needs no memory on our side
 and survives a restart. Everything in this game is public, so the picker sits on the board message
-itself and everyone watches the dice as they are rolled.
+itself and everyone watches the dice as they are rolled: its labels are in the server's language.
 """
 
 from __future__ import annotations
@@ -15,8 +15,10 @@ import discord
 
 from cogs._common import bot_of, reply_error
 from cogs._game import ActButton, GameCog, add_selects, show_current_board, submit_from_interaction
-from host.errors import StaleVersion
+from cogs._lang import lang_of, public_lang
 from host.sessions import Session
+from i18n import alhambra_dice as words
+from i18n import t
 from render.alhambra_dice import render as render_alhambra_dice
 from rules.base import NotYourTurn
 
@@ -25,35 +27,35 @@ if TYPE_CHECKING:
 
 DICE = 8
 MENUS = {
-    "Place": "Place a marker…",
-    "Push": "Place a marker…",
-    "SetBlack": "Black die: set it to…",
-    "Build": "Redesign your Alhambra…",
-    "Remove": "Redesign your Alhambra…",
-    "Swap": "Redesign your Alhambra…",
-    "Take": "Take a tile…",
-    "TakeToReserve": "Take a tile…",
+    "Place": "alhambra_dice.cog.menu_place",
+    "Push": "alhambra_dice.cog.menu_place",
+    "SetBlack": "alhambra_dice.cog.menu_black",
+    "Build": "alhambra_dice.cog.menu_redesign",
+    "Remove": "alhambra_dice.cog.menu_redesign",
+    "Swap": "alhambra_dice.cog.menu_redesign",
+    "Take": "alhambra_dice.cog.menu_take",
+    "TakeToReserve": "alhambra_dice.cog.menu_take",
 }
-"""Move kinds offered in a select (one entry per target); every other kind gets a button."""
+"""Move kinds offered in a select (one entry per target), with the select's placeholder (catalogue key);
+every other kind gets a button."""
 
 
-def controls(session: Session, seat: int, mask: int = 0) -> discord.ui.View | None:
+def controls(session: Session, seat: int, mask: int = 0, lang: str = "en") -> discord.ui.View | None:
     """The acting seat's controls: dice toggles and Re-roll while rolling, then its other moves."""
     v = session.view(seat)
     view = discord.ui.View(timeout=None)
     n_buttons = 0
     dice = v.get("dice")
     if dice is not None and dice["rerolls_left"] > 0:
-        names = v["buildings"]
         for i, face in enumerate(dice["white"]):
             chosen = bool(mask >> i & 1)
-            label = f"{'↻' if chosen else '✓'} {names[face]}"
+            label = f"{'↻' if chosen else '✓'} {words.building_name(lang, face)}"
             button = DiceButton(session.id, session.version, mask, str(i), label=label)
             button.item.style = discord.ButtonStyle.danger if chosen else discord.ButtonStyle.success
             view.add_item(button)
         count = bin(mask).count("1")
-        left = dice["rerolls_left"]
-        label = f"🎲 Re-roll {count} {'die' if count == 1 else 'dice'} ({left} re-roll{'s' if left != 1 else ''} left)"
+        left = t(lang, "alhambra_dice.cog.rerolls_left", count=dice["rerolls_left"])
+        label = t(lang, "alhambra_dice.cog.reroll", count=count, left=left)
         roll = DiceButton(session.id, session.version, mask, "r", label=label)
         roll.item.style = discord.ButtonStyle.primary
         roll.item.disabled = count == 0
@@ -63,12 +65,13 @@ def controls(session: Session, seat: int, mask: int = 0) -> discord.ui.View | No
     plain = []
     for choice in v["choices"]:
         menu = MENUS.get(choice["kind"])
+        text = words.choice_text(lang, v, choice)
         if menu:
-            menus.setdefault(menu, []).append((choice["text"], choice["code"]))
+            menus.setdefault(t(lang, menu), []).append((text, choice["code"]))
         else:
-            plain.append(choice)
-    for choice in plain:
-        view.add_item(ActButton(session.id, session.version, choice["code"], choice["text"]))
+            plain.append((text, choice["code"]))
+    for text, code in plain:
+        view.add_item(ActButton(session.id, session.version, code, text))
     add_selects(view, session, menus, buttons=n_buttons + len(plain))
     return view if view.children else None
 
@@ -98,17 +101,18 @@ class DiceButton(
         try:
             session = await bot.host.get(self.sid)
             if session.version != self.version:
-                raise StaleVersion("The board changed while you were choosing; here it is again.")
+                note = t(await lang_of(interaction), "alhambra_dice.cog.stale")
+                await show_current_board(interaction, self.sid, f"⚠️ {note}")
+                return
             seat = session.seat_of(interaction.user.id)
             if seat is None or seat not in session.to_act():
-                raise NotYourTurn("It is not your turn to roll.")
-        except StaleVersion as exc:
-            await show_current_board(interaction, self.sid, f"⚠️ {exc}")
-            return
+                raise NotYourTurn("It is not your turn to roll.", key="alhambra_dice.error.not_your_roll")
         except Exception as exc:
             await reply_error(interaction, exc)
             return
-        await interaction.response.edit_message(view=controls(session, seat, mask ^ (1 << int(self.op))))
+        # The picker is on the public board message: its labels stay in the server's language.
+        lang = await public_lang(bot, session.record.guild_id)
+        await interaction.response.edit_message(view=controls(session, seat, mask ^ (1 << int(self.op)), lang))
 
 
 class AlhambraDice(GameCog):
@@ -118,11 +122,14 @@ class AlhambraDice(GameCog):
     game_name = "alhambra_dice"
     renderer = staticmethod(render_alhambra_dice)
 
-    def public_controls(self, session: Session) -> discord.ui.View | None:
+    def render(self, session: Session, viewer: int | None = None, lang: str = "en") -> bytes:
+        return render_alhambra_dice(session.view(viewer), viewer_seat=viewer, lang=lang)
+
+    def public_controls(self, session: Session, lang: str = "en") -> discord.ui.View | None:
         acting = [s for s in session.to_act() if not session.seats[s].is_ai]
         if len(acting) != 1:
             return None
-        return controls(session, acting[0])
+        return controls(session, acting[0], lang=lang)
 
 
 async def setup(bot: BoardGameBot) -> None:

@@ -3,15 +3,19 @@ tile area, bonus field, dice area with markers), the current dice, the players, 
 Alcazaba version every player's Alhambra with the acting player's legal cells labelled (A1, B3...).
 
 A pure function of a view from ``rules.alhambra_dice`` (``GAME.view(state, viewer)``): no storage,
-no Discord. Everything is drawn from shapes and text; the canvas is portrait (at least 3:4).
+no Discord. Everything is drawn from shapes and text; the canvas is portrait (at least 3:4). Every word
+comes from the ``alhambra_dice`` catalogue in the picture's language (the view's own English names and
+log lines are only read for their ids, see i18n/alhambra_dice.py).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
+from i18n import alhambra_dice as words
+from i18n import t
 from render._draw import (
     HIGHLIGHT,
     INK,
@@ -22,6 +26,7 @@ from render._draw import (
     seat_colour,
     to_png,
 )
+from rules.alhambra_dice.data import START_CHIP
 
 WIDTH = 1200
 MARGIN = 20
@@ -44,11 +49,13 @@ GRID_LINE: Colour = (205, 195, 175)
 TARGET: Colour = (255, 236, 140)
 
 PHASE_TEXT = {
-    "roll": "re-roll or place a marker",
-    "claim": "choose a reward",
-    "start": "name the next start player",
-    "take": "take a tile",
+    "roll": "alhambra_dice.board.phase_roll",
+    "claim": "alhambra_dice.board.phase_claim",
+    "start": "alhambra_dice.board.phase_start",
+    "take": "alhambra_dice.board.phase_take",
 }
+"""What the acting seat is asked to do, by phase (catalogue keys)."""
+LEGEND = ("alhambra_dice.board.legend_1", "alhambra_dice.board.legend_2", "alhambra_dice.board.legend_3")
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -76,6 +83,19 @@ def _octagon(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: Co
     draw.text((cx, cy), label, font=font(max(10, int(r * 1.1)), True), fill=(255, 255, 255), anchor="mm")
 
 
+def _fit(text: str, fnt: ImageFont.FreeTypeFont, width: float) -> str:
+    """``text`` cut (with "…") to ``width`` pixels: Japanese runs about twice as wide per character."""
+    if fnt.getlength(text) <= width:
+        return text
+    while text and fnt.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _name(view: dict[str, Any], seat: int, lang: str) -> str:
+    return words.seat_name(lang, seat, view["dummy"])
+
+
 def _seat_tag(view: dict[str, Any], seat: int) -> str:
     return "D" if seat == view["dummy"] else str(seat + 1)
 
@@ -89,6 +109,7 @@ def _tile(
     btype: int,
     walls: list[bool],
     label: str = "",
+    lang: str = "en",
 ) -> None:
     """A square tile in its building's colour, walls as thick dark edges."""
     fill = FOUNTAIN if btype < 0 else _fill(view, btype)
@@ -103,7 +124,7 @@ def _tile(
         draw.rectangle((x, y + size - w, x + size, y + size), fill=WALL)
     if wst:
         draw.rectangle((x, y, x + w, y + size), fill=WALL)
-    text = label or ("F" if btype < 0 else view["buildings"][btype][0])
+    text = label or (t(lang, "alhambra_dice.board.fountain") if btype < 0 else words.building_initial(lang, btype))
     draw.text(
         (x + size / 2, y + size / 2), text, font=font(max(9, int(size / 3)), True), fill=_ink_on(fill), anchor="mm"
     )
@@ -112,30 +133,38 @@ def _tile(
 # ----------------------------------------------------------------------------- sections
 
 
-def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
-    version = "Alcazaba" if view["version"] == "alcazaba" else "Dice Game"
-    draw.text((MARGIN, y + 6), f"Alhambra {version}", font=font(34, True), fill=INK)
+def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
+    title = "alhambra_dice.board.title_alcazaba" if view["version"] == "alcazaba" else "alhambra_dice.board.title_basic"
+    draw.text((MARGIN, y + 6), t(lang, title), font=font(34, True), fill=INK)
     letter = view["scoring_rounds"].get(str(view["round"]))
-    rnd = f"Round {view['round']} of {view['rounds']}" + (f" · scoring {letter} at its end" if letter else "")
     if view["result"] is not None:
-        rnd = "Final result"
+        rnd = t(lang, "alhambra_dice.board.final")
+    elif letter:
+        rnd = t(lang, "alhambra_dice.board.round_scoring", round=view["round"], rounds=view["rounds"], letter=letter)
+    else:
+        rnd = t(lang, "alhambra_dice.board.round", round=view["round"], rounds=view["rounds"])
     draw.text((WIDTH - MARGIN, y + 8), rnd, font=font(24, True), fill=INK, anchor="ra")
     y += 52
     if view["result"] is not None:
         res = view["result"]
         best = [i for i, r in enumerate(res["ranks"]) if r == 1]
-        names = " and ".join(view["seat_names"][s] for s in best)
+        names = t(lang, "alhambra_dice.board.winners_sep").join(_name(view, s, lang) for s in best)
+        text = t(lang, "alhambra_dice.board.winners", count=len(best), names=names)
         draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + 40), fill=HIGHLIGHT)
-        draw.text((MARGIN + 12, y + 20), f"Game over: {names} win{'s' * (len(best) == 1)}!", font=font(24, True),
-                  fill=INK, anchor="lm")  # fmt: skip
+        draw.text((MARGIN + 12, y + 20), text, font=font(24, True), fill=INK, anchor="lm")
     elif view["to_act"]:
         seat = view["to_act"][0]
         draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + 40), fill=PANEL, outline=_seat_fill(view, seat), width=3)
         _octagon(draw, MARGIN + 24, y + 20, 15, _seat_fill(view, seat), _seat_tag(view, seat))
-        what = PHASE_TEXT.get(view["phase"], "")
+        phase = PHASE_TEXT.get(view["phase"])
+        what = t(lang, phase) if phase else ""
+        name = _name(view, seat, lang)
         if view["resolving"] is not None:
-            what += f" ({view['buildings'][view['resolving']]} column)"
-        draw.text((MARGIN + 50, y + 20), f"{view['seat_names'][seat]} to act: {what}", font=font(24, True),
+            building = words.building_name(lang, view["resolving"])
+            text = t(lang, "alhambra_dice.board.to_act_column", name=name, what=what, building=building)
+        else:
+            text = t(lang, "alhambra_dice.board.to_act", name=name, what=what)
+        draw.text((MARGIN + 50, y + 20), _fit(text, font(24, True), WIDTH - 2 * MARGIN - 60), font=font(24, True),
                   fill=INK, anchor="lm")  # fmt: skip
     return y + 52
 
@@ -145,22 +174,23 @@ def _column_geometry() -> tuple[int, float]:
     return x0, (WIDTH - MARGIN - x0) / 6
 
 
-def _building_headers(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+def _building_headers(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
     x0, cw = _column_geometry()
-    for b, name in enumerate(view["buildings"]):
+    for b in range(len(view["buildings"])):
         fill = _fill(view, b)
         x = x0 + b * cw
         outline = HIGHLIGHT if view["resolving"] == b else INK
         draw.rectangle((x + 3, y, x + cw - 3, y + 38), fill=fill, outline=outline, width=4 if outline != INK else 1)
-        draw.text((x + cw / 2, y + 19), name, font=font(20, True), fill=_ink_on(fill), anchor="mm")
+        draw.text((x + cw / 2, y + 19), words.building_name(lang, b), font=font(20, True), fill=_ink_on(fill),
+                  anchor="mm")  # fmt: skip
     return y + 44
 
 
-def _tracks(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+def _tracks(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
     """Building-point tracks 12 (top) .. 1 (bottom); stones stack left to right, first arrival left."""
     x0, cw = _column_geometry()
     rh = 20
-    draw.text((MARGIN, y - 2), "points", font=font(13), fill=MUTED)
+    draw.text((MARGIN, y - 2), t(lang, "alhambra_dice.board.points"), font=font(13), fill=MUTED)
     for v in range(12, 0, -1):
         ry = y + (12 - v) * rh + 14
         draw.text((MARGIN + LABEL_W - 8, ry + rh / 2), str(v), font=font(14), fill=MUTED, anchor="rm")
@@ -182,51 +212,54 @@ def _tracks(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
     return y + 12 * rh + 22
 
 
-def _tile_areas(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+def _tile_areas(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
     x0, cw = _column_geometry()
     size = 50
     per_row = 3
     rows = max(1, max((len(col) + per_row - 1) // per_row for col in view["tiles"]))
-    draw.text((MARGIN, y), "tiles", font=font(13), fill=MUTED)
+    draw.text((MARGIN, y), t(lang, "alhambra_dice.board.tiles"), font=font(13), fill=MUTED)
     for b, col in enumerate(view["tiles"]):
         x = x0 + b * cw
         draw.rectangle((x + 3, y, x + cw - 3, y + rows * (size + 8) + 8), fill=PANEL, outline=GRID_LINE)
-        for i, t in enumerate(col):
+        for i, tile in enumerate(col):
             tx = x + 12 + (i % per_row) * (size + 6)
             ty = y + 8 + (i // per_row) * (size + 8)
-            _tile(draw, tx, ty, size, view, t["type"], t["walls"], str(t["price"]) if t["price"] else "X")
+            label = str(tile["price"]) if tile["price"] else "X"
+            _tile(draw, tx, ty, size, view, tile["type"], tile["walls"], label, lang)
     return y + rows * (size + 8) + 16
 
 
-def _fields(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+def _fields(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
     x0, cw = _column_geometry()
-    draw.text((MARGIN, y + 8), "bonus", font=font(13), fill=MUTED)
+    draw.text((MARGIN, y + 8), t(lang, "alhambra_dice.board.bonus"), font=font(13), fill=MUTED)
     for b, label in enumerate(view["fields"]):
         x = x0 + b * cw
         box = (x + cw / 2 - 42, y + 2, x + cw / 2 + 42, y + 38)
         if label is None:
             draw.rounded_rectangle(box, radius=8, outline=GRID_LINE, width=2)
             continue
-        start = label == "Start"
+        chip = words.field_chip(label)
+        start = chip == START_CHIP
+        text = t(lang, "alhambra_dice.board.caliph") if start else words.chip_name(lang, chip)
         draw.rounded_rectangle(box, radius=8, fill=HIGHLIGHT if start else (250, 250, 250), outline=INK, width=2)
-        draw.text((x + cw / 2, y + 20), "Caliph" if start else label, font=font(18, True), fill=INK, anchor="mm")
+        draw.text((x + cw / 2, y + 20), _fit(text, font(18, True), 80), font=font(18, True), fill=INK, anchor="mm")
     return y + 46
 
 
-def _dice_area(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+def _dice_area(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
     x0, cw = _column_geometry()
     rh = 34
     sub = (cw - 10) / 3
     for b in range(6):
         x = x0 + b * cw + 5
         for j, c in enumerate("LMR"):
-            draw.text((x + (j + 0.5) * sub, y + 8), c, font=font(14, True), fill=MUTED, anchor="mm")
+            draw.text((x + (j + 0.5) * sub, y + 8), words.column_name(lang, c), font=font(14, True), fill=MUTED,
+                      anchor="mm")  # fmt: skip
     y += 18
-    cells = view["cells"]
-    for i, name in enumerate(cells):
+    for i, count in enumerate(view["cell_counts"]):
         row, col = divmod(i, 3)
         if col == 0:
-            draw.text((MARGIN + LABEL_W - 8, y + row * rh + rh / 2), name[:-1], font=font(18, True), fill=INK,
+            draw.text((MARGIN + LABEL_W - 8, y + row * rh + rh / 2), str(count), font=font(18, True), fill=INK,
                       anchor="rm")  # fmt: skip
         for b in range(6):
             x = x0 + b * cw + 5 + col * sub
@@ -241,7 +274,7 @@ def _dice_area(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
 
 
 def _die(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float, size: float, face: int,
-         kept: bool, black: bool = False) -> None:  # fmt: skip
+         kept: bool, lang: str, black: bool = False) -> None:  # fmt: skip
     fill = _fill(view, face)
     outline = (0, 0, 0) if black else INK
     if kept:
@@ -250,47 +283,53 @@ def _die(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float, si
                            outline=outline, width=3)  # fmt: skip
     if black:
         draw.rounded_rectangle((x + 8, y + 8, x + size - 8, y + size - 8), radius=6, fill=fill)
-    name = view["buildings"][face]
-    draw.text((x + size / 2, y + size / 2 - 6), name[0], font=font(int(size / 2.4), True), fill=_ink_on(fill),
-              anchor="mm")  # fmt: skip
-    draw.text((x + size / 2, y + size - 12), name[:4], font=font(11), fill=_ink_on(fill), anchor="mm")
+    draw.text((x + size / 2, y + size / 2 - 6), words.building_initial(lang, face), font=font(int(size / 2.4), True),
+              fill=_ink_on(fill), anchor="mm")  # fmt: skip
+    draw.text((x + size / 2, y + size - 12), _fit(words.building_short(lang, face), font(11), size - 10), font=font(11),
+              fill=_ink_on(fill), anchor="mm")  # fmt: skip
 
 
-def _dice_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+def _dice_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
     dice = view["dice"]
     h = 150
+    width = WIDTH - 2 * MARGIN - 32
     draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + h), fill=PANEL, outline=GRID_LINE)
     if dice is None:
         if view["result"] is not None:
-            note = view["result"]["note"]
-            scores = "   ".join(f"{view['seat_names'][s]}: {p}" for s, p in enumerate(view["result"]["scores"]))
-            draw.text((MARGIN + 16, y + 40), "Final scores   " + scores, font=font(22, True), fill=INK, anchor="lm")
-            draw.text((MARGIN + 16, y + 90), note, font=font(18), fill=MUTED, anchor="lm")
+            res = view["result"]
+            scores = "   ".join(t(lang, "alhambra_dice.board.final_score", name=_name(view, s, lang), score=p)
+                                for s, p in enumerate(res["scores"]))  # fmt: skip
+            text = t(lang, "alhambra_dice.board.final_scores", scores=scores)
+            draw.text((MARGIN + 16, y + 40), _fit(text, font(22, True), width), font=font(22, True), fill=INK,
+                      anchor="lm")  # fmt: skip
+            note = words.result_note(lang, res["ranks"], view["scores"], view["dummy"])
+            draw.text((MARGIN + 16, y + 90), _fit(note, font(18), width), font=font(18), fill=MUTED, anchor="lm")
             return y + h + 10
-        draw.text((MARGIN + 16, y + 22), "Round end: the columns are resolved from Pavilion to Tower.",
-                  font=font(20, True), fill=INK, anchor="lm")  # fmt: skip
-        texts = [c["text"] for c in view["choices"]]
-        shown = texts[:6] if len(texts) <= 6 else [*texts[:5], f"… and {len(texts) - 5} more"]
+        draw.text((MARGIN + 16, y + 22), t(lang, "alhambra_dice.board.round_end"), font=font(20, True), fill=INK,
+                  anchor="lm")  # fmt: skip
+        texts = [words.choice_text(lang, view, c) for c in view["choices"]]
+        more = len(texts) - 5
+        shown = texts[:6] if len(texts) <= 6 else [*texts[:5], t(lang, "alhambra_dice.board.more", count=more)]
         for i, text in enumerate(shown):
-            draw.text((MARGIN + 16 + (i % 2) * 560, y + 56 + (i // 2) * 30), "• " + text[:48], font=font(18),
-                      fill=INK, anchor="lm")  # fmt: skip
+            draw.text((MARGIN + 16 + (i % 2) * 560, y + 56 + (i // 2) * 30), _fit("• " + text[:48], font(18), 540),
+                      font=font(18), fill=INK, anchor="lm")  # fmt: skip
         return y + h + 10
     size = 72
     for i, face in enumerate(dice["white"]):
-        _die(draw, view, MARGIN + 18 + i * (size + 16), y + 16, size, face, dice["kept"][i])
+        _die(draw, view, MARGIN + 18 + i * (size + 16), y + 16, size, face, dice["kept"][i], lang)
     if dice["black"] is not None:
-        _die(draw, view, MARGIN + 18 + 8 * (size + 16) + 10, y + 16, size, dice["black"], True, black=True)
-    left = dice["rerolls_left"]
-    info = f"Roll {dice['rolls']} of 3 · {left} re-roll{'s' * (left != 1)} left · places in column {dice['column']}" + (
-        " · highlighted dice were kept" if any(dice["kept"]) else ""
-    )
-    draw.text((MARGIN + 18, y + 16 + size + 22), info, font=font(18), fill=INK, anchor="lm")
-    counts = "  ".join(f"{view['buildings'][b][:4]} {n}" for b, n in enumerate(dice["counts"]) if n)
+        _die(draw, view, MARGIN + 18 + 8 * (size + 16) + 10, y + 16, size, dice["black"], True, lang, black=True)
+    info = t(lang, "alhambra_dice.board.dice", count=dice["rerolls_left"], rolls=dice["rolls"],
+             column=words.column_name(lang, dice["column"]))  # fmt: skip
+    if any(dice["kept"]):
+        info = t(lang, "alhambra_dice.board.dice_kept", dice=info)
+    draw.text((MARGIN + 18, y + 16 + size + 22), _fit(info, font(18), width), font=font(18), fill=INK, anchor="lm")
+    counts = "  ".join(f"{words.building_short(lang, b)} {n}" for b, n in enumerate(dice["counts"]) if n)
     draw.text((MARGIN + 18, y + 16 + size + 48), counts, font=font(18, True), fill=INK, anchor="lm")
     return y + h + 10
 
 
-def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
     rh = 46
     basic = view["version"] == "basic"
     for seat in range(view["seats"]):
@@ -300,33 +339,38 @@ def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
                        outline=HIGHLIGHT if acting else GRID_LINE, width=4 if acting else 1)  # fmt: skip
         fill = _seat_fill(view, seat)
         _octagon(draw, MARGIN + 24, ry + rh / 2 - 2, 16, fill, _seat_tag(view, seat))
-        name = view["seat_names"][seat] + (" ★ start" if seat == view["start"] else "")
-        draw.text((MARGIN + 50, ry + rh / 2 - 2), name, font=font(20, True), fill=INK, anchor="lm")
-        draw.text((MARGIN + 300, ry + rh / 2 - 2), f"{view['scores'][seat]} pts", font=font(22, True), fill=INK,
+        name = _name(view, seat, lang)
+        if seat == view["start"]:
+            name = t(lang, "alhambra_dice.board.start_player", name=name)
+        draw.text((MARGIN + 50, ry + rh / 2 - 2), _fit(name, font(20, True), 244), font=font(20, True), fill=INK,
                   anchor="lm")  # fmt: skip
+        score = t(lang, "alhambra_dice.board.score", score=view["scores"][seat])
+        draw.text((MARGIN + 300, ry + rh / 2 - 2), score, font=font(22, True), fill=INK, anchor="lm")
         hand = view["hand"][seat]
         for k in range(hand):
             _octagon(draw, MARGIN + 420 + k * 24, ry + rh / 2 - 2, 10, fill, "")
-        extra = ""
         if basic:
             chips = view["chips"][seat]
-            extra = "chips: " + (", ".join(chips) if chips else "—")
+            named = words.field_chip
+            listed = t(lang, "alhambra_dice.word.sep").join(words.chip_name(lang, named(c)) for c in chips)
+            extra = t(lang, "alhambra_dice.board.chips", chips=listed if chips else "—")
         elif seat < view["players"]:
             a = view["alhambras"][seat]
-            extra = f"wall {a['wall']} · reserve {len(a['reserve'])}"
+            extra = t(lang, "alhambra_dice.board.wall_reserve", wall=a["wall"], reserve=len(a["reserve"]))
         else:
-            extra = f"tiles {len(view['dummy_tiles'])} (beside the board)"
-        draw.text((MARGIN + 560, ry + rh / 2 - 2), extra, font=font(18), fill=INK, anchor="lm")
+            extra = t(lang, "alhambra_dice.board.dummy_tiles", count=len(view["dummy_tiles"]))
+        draw.text((MARGIN + 560, ry + rh / 2 - 2), _fit(extra, font(18), WIDTH - 2 * MARGIN - 570), font=font(18),
+                  fill=INK, anchor="lm")  # fmt: skip
     return y + view["seats"] * rh + 6
 
 
-def _alhambras(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+def _alhambras(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
     n = view["players"]
     per_row = 2 if n <= 4 else 3
     pw = (WIDTH - 2 * MARGIN - (per_row - 1) * 12) / per_row
     ph = 330 if per_row == 2 else 300
     acting = view["to_act"][0] if view["to_act"] else None
-    targets = {(t["x"], t["y"]): t["label"] for t in view["targets"]}
+    targets = {(c["x"], c["y"]): c["label"] for c in view["targets"]}
     for seat in range(n):
         px = MARGIN + (seat % per_row) * (pw + 12)
         py = y + (seat // per_row) * (ph + 12)
@@ -336,9 +380,14 @@ def _alhambras(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
         a = view["alhambras"][seat]
         _octagon(draw, px + 18, py + 18, 12, _seat_fill(view, seat), _seat_tag(view, seat))
         counts = view["type_counts"][seat]
-        summary = " ".join(f"{view['buildings'][b][0]}{c}" for b, c in enumerate(counts) if c)
-        title = f"{view['seat_names'][seat]} · wall {a['wall']}" + (f" · {summary}" if summary else "")
-        draw.text((px + 36, py + 18), title, font=font(16, True), fill=INK, anchor="lm")
+        summary = " ".join(f"{words.building_initial(lang, b)}{c}" for b, c in enumerate(counts) if c)
+        name = _name(view, seat, lang)
+        if summary:
+            title = t(lang, "alhambra_dice.board.alhambra_summary", name=name, wall=a["wall"], summary=summary)
+        else:
+            title = t(lang, "alhambra_dice.board.alhambra", name=name, wall=a["wall"])
+        draw.text((px + 36, py + 18), _fit(title, font(16, True), pw - 44), font=font(16, True), fill=INK,
+                  anchor="lm")  # fmt: skip
         x0, y0, x1, y1 = a["frame"]
         cols, rows = x1 - x0 + 1, y1 - y0 + 1
         reserve_h = 44 if a["reserve"] else 0
@@ -358,7 +407,8 @@ def _alhambras(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
                 draw.text((gx - 10, gy + j * size + size / 2), str(j + 1), font=font(12, True), fill=MUTED,
                           anchor="mm")  # fmt: skip
         for c in a["cells"]:
-            _tile(draw, gx + (c["x"] - x0) * size, gy + (c["y"] - y0) * size, size, view, c["type"], c["walls"])
+            _tile(draw, gx + (c["x"] - x0) * size, gy + (c["y"] - y0) * size, size, view, c["type"], c["walls"],
+                  lang=lang)  # fmt: skip
         if seat == acting:
             for (tx, ty), label in targets.items():
                 cx, cy = gx + (tx - x0) * size, gy + (ty - y0) * size
@@ -370,9 +420,10 @@ def _alhambras(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
                           stroke_fill=(255, 255, 255))  # fmt: skip
         if a["reserve"]:
             ry = py + ph - reserve_h - 8
-            draw.text((px + 10, ry + 18), "reserve", font=font(14), fill=MUTED, anchor="lm")
-            for k, t in enumerate(a["reserve"][:12]):
-                _tile(draw, px + 80 + k * 40, ry + 2, 34, view, t["type"], t["walls"])
+            draw.text((px + 10, ry + 18), _fit(t(lang, "alhambra_dice.board.reserve"), font(14), 66), font=font(14),
+                      fill=MUTED, anchor="lm")  # fmt: skip
+            for k, tile in enumerate(a["reserve"][:12]):
+                _tile(draw, px + 80 + k * 40, ry + 2, 34, view, tile["type"], tile["walls"], lang=lang)
     rows_n = (n + per_row - 1) // per_row
     return y + rows_n * (ph + 12)
 
@@ -386,59 +437,52 @@ def _letters(i: int) -> str:
     return out
 
 
-def _log(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
-    lines = view["last"][-5:]
-    draw.text((MARGIN, y), "Last moves", font=font(16, True), fill=MUTED)
+def _log(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
+    lines = [words.log_text(lang, line, view["dummy"]) for line in view["last"][-5:]]
+    draw.text((MARGIN, y), t(lang, "alhambra_dice.board.last_moves"), font=font(16, True), fill=MUTED)
     for i, line in enumerate(lines):
-        draw.text((MARGIN, y + 24 + i * 24), line[:110], font=font(17), fill=INK)
+        draw.text((MARGIN, y + 24 + i * 24), _fit(line[:110], font(17), WIDTH - 2 * MARGIN), font=font(17), fill=INK)
     return y + 24 + 5 * 24 + 8
 
 
-_CHIP_LEGEND = (
-    "+n: points at every scoring · Swap: put gained building points on another building",
-    "Push: take an occupied space, pushing markers down · Cancel: undo your last roll",
-    "Black: set the black die to any face (one per turn) · Caliph: name the next start player",
-)
-
-
-def _legend(draw: ImageDraw.ImageDraw, y: int) -> int:
-    draw.text((MARGIN, y), "Bonus chips", font=font(16, True), fill=MUTED)
-    for i, line in enumerate(_CHIP_LEGEND):
-        draw.text((MARGIN, y + 24 + i * 24), line, font=font(17), fill=INK)
-    return y + 24 + len(_CHIP_LEGEND) * 24 + 8
+def _legend(draw: ImageDraw.ImageDraw, y: int, lang: str) -> int:
+    draw.text((MARGIN, y), t(lang, "alhambra_dice.board.legend"), font=font(16, True), fill=MUTED)
+    for i, key in enumerate(LEGEND):
+        draw.text((MARGIN, y + 24 + i * 24), _fit(t(lang, key), font(17), WIDTH - 2 * MARGIN), font=font(17), fill=INK)
+    return y + 24 + len(LEGEND) * 24 + 8
 
 
 # ----------------------------------------------------------------------------- entry point
 
 
-def _layout(draw: ImageDraw.ImageDraw | None, image: Image.Image | None, view: dict[str, Any]) -> int:
+def _layout(draw: ImageDraw.ImageDraw | None, image: Image.Image | None, view: dict[str, Any], lang: str) -> int:
     basic = view["version"] == "basic"
     d = draw if draw is not None else ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    y = _header(d, view, 8)
-    y = _building_headers(d, view, y)
-    y = _tracks(d, view, y) if basic else _tile_areas(d, view, y)
+    y = _header(d, view, 8, lang)
+    y = _building_headers(d, view, y, lang)
+    y = _tracks(d, view, y, lang) if basic else _tile_areas(d, view, y, lang)
     if basic or any(view["fields"]):
-        y = _fields(d, view, y)
-    y = _dice_area(d, view, y)
-    y = _dice_panel(d, view, y)
-    y = _players(d, view, y)
+        y = _fields(d, view, y, lang)
+    y = _dice_area(d, view, y, lang)
+    y = _dice_panel(d, view, y, lang)
+    y = _players(d, view, y, lang)
     if not basic:
-        y = _alhambras(image if image is not None else Image.new("RGB", (1, 1)), d, view, y + 4)
-    y = _log(d, view, y + 6)
+        y = _alhambras(image if image is not None else Image.new("RGB", (1, 1)), d, view, y + 4, lang)
+    y = _log(d, view, y + 6, lang)
     if basic:
-        y = _legend(d, y + 6)
+        y = _legend(d, y + 6, lang)
     return y
 
 
-def render(view: dict[str, Any], *, viewer_seat: int | None = None, scale: float = 1.0) -> bytes:
-    """Draw the view as PNG bytes.
+def render(view: dict[str, Any], *, viewer_seat: int | None = None, scale: float = 1.0, lang: str = "en") -> bytes:
+    """Draw the view as PNG bytes, its words in ``lang``.
 
     ``viewer_seat`` is accepted for symmetry with the other renderers; every part of this game's
     table is public, so it changes nothing. ``scale`` resizes the picture (1200 wide, at least
     3:4 portrait at scale 1)."""
-    height = max(_layout(None, None, view), WIDTH * 4 // 3)
+    height = max(_layout(None, None, view, lang), WIDTH * 4 // 3)
     image, draw = new_canvas(WIDTH, height)
-    _layout(draw, image, view)
+    _layout(draw, image, view, lang)
     if scale != 1.0:
         size = (max(1, round(WIDTH * scale)), max(1, round(height * scale)))
         image = image.resize(size, Image.LANCZOS)

@@ -135,6 +135,8 @@ _CODES: dict[str, type] = {
     "q": TakeStart,
 }
 _LETTER = {cls: letter for letter, cls in _CODES.items()}
+_NOT_A_CODE = "alhambra_dice.error.not_a_code"
+"""Catalogue key of the error for a code that names no move."""
 _CODE_RE = re.compile(r"([a-z])(-?\d{1,6}(?:\.-?\d{1,6})*)?")
 
 
@@ -146,18 +148,20 @@ def encode(action: Action) -> str:
 
 def decode(code: str) -> Action:
     if not isinstance(code, str) or len(code) > 60:
-        raise InvalidAction("That move code could not be read.", code=str(code)[:60])
+        raise InvalidAction(
+            "That move code could not be read.", code=str(code)[:60], key="alhambra_dice.error.unreadable_code"
+        )
     m = _CODE_RE.fullmatch(code)
     if m is None or m.group(1) not in _CODES:
-        raise InvalidAction(f"'{code}' is not an Alhambra Dice move.", code=code)
+        raise InvalidAction(f"'{code}' is not an Alhambra Dice move.", code=code, key=_NOT_A_CODE)
     cls = _CODES[m.group(1)]
     values = [int(v) for v in m.group(2).split(".")] if m.group(2) else []
     fields = cls.__struct_fields__
     if len(values) != len(fields):
-        raise InvalidAction(f"'{code}' is not an Alhambra Dice move.", code=code)
+        raise InvalidAction(f"'{code}' is not an Alhambra Dice move.", code=code, key=_NOT_A_CODE)
     if cls is Claim:
         if values[0] not in (0, 1):
-            raise InvalidAction(f"'{code}' is not an Alhambra Dice move.", code=code)
+            raise InvalidAction(f"'{code}' is not an Alhambra Dice move.", code=code, key=_NOT_A_CODE)
         return Claim(chip=bool(values[0]), to=values[1])
     return cls(**dict(zip(fields, values, strict=True)))
 

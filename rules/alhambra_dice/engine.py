@@ -230,11 +230,11 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
                 st.dice = roll_all(st)
                 st.history = [st.dice]
             st.kept = 0
-            say(st, ev, "cancel", f"{name} cancels a roll.")
+            say(st, ev, "cancel", f"{name} cancels a roll.", seat=seat)
         case SetBlack(face=f):
             spend(st, seat, BLACK_DIE)
             st.black = f
-            say(st, ev, "black", f"{name} sets the black die to {BUILDING_NAMES[f]}.")
+            say(st, ev, "black", f"{name} sets the black die to {BUILDING_NAMES[f]}.", seat=seat, face=f)
         case Claim(chip=chip, to=to):
             if st.fixed == EMPTY:
                 st.first_chip = chip
@@ -244,7 +244,7 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
                 resolve(st, ev)
         case NameStart(seat=s):
             st.start = s
-            say(st, ev, "start", f"{name} names {seat_name(st, s)} start player of the next round.")
+            say(st, ev, "start", f"{name} names {seat_name(st, s)} start player of the next round.", seat=seat, named=s)
             resolve(st, ev)
         case Build(tile=t, x=x, y=y) | Swap(tile=t, x=x, y=y):
             grid = grid_of(st, seat)
@@ -253,14 +253,31 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
                 st.reserve[seat].append(grid[(x, y)])
             grid[(x, y)] = t
             st.alhambra[seat] = alh.to_flat(grid)
-            say(st, ev, "redesign", f"{name} redesigns: {move_text(state, seat, action)}.")
+            say(
+                st,
+                ev,
+                "redesign",
+                f"{name} redesigns: {move_text(state, seat, action)}.",
+                seat=seat,
+                how=_TAG[type(action)],
+                tile=t,
+                cell=_cell_label(state, seat, x, y),
+            )
             _spend_marker(st, seat)
             end_turn(st, ev)
         case Remove(x=x, y=y):
             grid = grid_of(st, seat)
             st.reserve[seat].append(grid.pop((x, y)))
             st.alhambra[seat] = alh.to_flat(grid)
-            say(st, ev, "redesign", f"{name} redesigns: {move_text(state, seat, action)}.")
+            say(
+                st,
+                ev,
+                "redesign",
+                f"{name} redesigns: {move_text(state, seat, action)}.",
+                seat=seat,
+                how="remove",
+                cell=_cell_label(state, seat, x, y),
+            )
             _spend_marker(st, seat)
             end_turn(st, ev)
         case Take(tile=t) | TakeToReserve(tile=t):
@@ -272,14 +289,33 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
             else:
                 st.reserve[seat].append(t)
             pop_top(st)
-            say(st, ev, "take", f"{name}: {move_text(state, seat, action)}.", tile=t)
+            cell = _cell_label(state, seat, action.x, action.y) if isinstance(action, Take) else None
+            say(
+                st,
+                ev,
+                "take",
+                f"{name}: {move_text(state, seat, action)}.",
+                tile=t,
+                seat=seat,
+                how=_TAG[type(action)],
+                cell=cell,
+            )
             resolve(st, ev)
         case TakeStart():
             st.fields[st.col] = EMPTY
             pop_top(st)
-            say(st, ev, "take", f"{name} takes the start-player chip.")
+            say(st, ev, "take", f"{name} takes the start-player chip.", seat=seat, how="takestart")
             st.phase = START
     return st, ev
+
+
+_TAG: dict[type, str] = {Build: "build", Swap: "swap", Take: "take", TakeToReserve: "keep"}
+"""Event data ``how`` of a redesign or a round-end take: the action's tag (a front end words it)."""
+
+
+def _cell_label(state: State, seat: int, x: int, y: int) -> str:
+    """The Alhambra cell as the picture labels it before the move (B3), for the event's data."""
+    return alh.cell_label(alh.frame(grid_of(state, seat)), x, y)
 
 
 def _plain_place_ok(state: State, seat: int, a: Place) -> bool:
@@ -300,7 +336,7 @@ def _reroll(state: State, seat: int, mask: int) -> tuple[State, list[Event]]:
     st.kept = ~mask & 0xFF
     n = mask.bit_count()
     ev: list[Event] = []
-    say(st, ev, "reroll", f"{seat_name(st, seat)} re-rolls {n} {'die' if n == 1 else 'dice'}.", mask=mask)
+    say(st, ev, "reroll", f"{seat_name(st, seat)} re-rolls {n} {'die' if n == 1 else 'dice'}.", mask=mask, seat=seat)
     return st, ev
 
 
@@ -313,10 +349,26 @@ def _put(st: State, seat: int, b: int, cell: int, ev: list[Event]) -> None:
     st.hand[seat] -= 1
     if cell >= NCELLS:
         st.off[seat] += 1
-        say(st, ev, "place", f"{seat_name(st, seat)}'s marker falls off {BUILDING_NAMES[b]}.")
+        say(
+            st,
+            ev,
+            "place",
+            f"{seat_name(st, seat)}'s marker falls off {BUILDING_NAMES[b]}.",
+            seat=seat,
+            building=b,
+            cell=cell,
+        )
     else:
         st.grid[b * NCELLS + cell] = seat
-        say(st, ev, "place", f"{seat_name(st, seat)} places on {BUILDING_NAMES[b]} {cell_name(cell)}.")
+        say(
+            st,
+            ev,
+            "place",
+            f"{seat_name(st, seat)} places on {BUILDING_NAMES[b]} {cell_name(cell)}.",
+            seat=seat,
+            building=b,
+            cell=cell,
+        )
 
 
 def _push(st: State, seat: int, b: int, cell: int, ev: list[Event]) -> None:
@@ -329,8 +381,24 @@ def _push(st: State, seat: int, b: int, cell: int, ev: list[Event]) -> None:
             break
     else:
         st.off[carry] += 1
-        say(st, ev, "pushoff", f"{seat_name(st, carry)}'s marker is pushed off {BUILDING_NAMES[b]}.")
-    say(st, ev, "push", f"{seat_name(st, seat)} pushes onto {BUILDING_NAMES[b]} {cell_name(cell)}.")
+        say(
+            st,
+            ev,
+            "pushoff",
+            f"{seat_name(st, carry)}'s marker is pushed off {BUILDING_NAMES[b]}.",
+            seat=carry,
+            building=b,
+            dummy=st.dummy,
+        )
+    say(
+        st,
+        ev,
+        "push",
+        f"{seat_name(st, seat)} pushes onto {BUILDING_NAMES[b]} {cell_name(cell)}.",
+        seat=seat,
+        building=b,
+        cell=cell,
+    )
 
 
 class AlhambraDiceGame:

@@ -57,7 +57,14 @@ def begin_round(st: State, events: list[Event]) -> None:
                     st.fields[col] = stack.pop(0)
     elif st.version == "basic":
         st.fields = st.stacks.pop(0)
-    say(st, events, "round", f"Round {st.round} begins; {seat_name(st, st.start)} starts.", round=st.round)
+    say(
+        st,
+        events,
+        "round",
+        f"Round {st.round} begins; {seat_name(st, st.start)} starts.",
+        round=st.round,
+        start=st.start,
+    )
     if st.dummy >= 0:
         _place_dummy(st, events)
     st.turn = 0
@@ -77,6 +84,7 @@ def _place_dummy(st: State, events: list[Event]) -> None:
         while len(columns) < len(DUMMY_ROWS):
             columns.append(roll(st, 1)[0])
     spots = []
+    where = []
     for b, row in zip(columns, DUMMY_ROWS, strict=True):
         cell = landing(st.grid, b, CELL_INDEX[(row, 3)])
         if cell < NCELLS:
@@ -84,7 +92,8 @@ def _place_dummy(st: State, events: list[Event]) -> None:
         else:
             st.off[st.dummy] += 1
         spots.append(f"{BUILDING_NAMES[b]} {cell_name(cell)}")
-    say(st, events, "dummy", "The dummy places on " + ", ".join(spots) + ".")
+        where.append([b, cell])
+    say(st, events, "dummy", "The dummy places on " + ", ".join(spots) + ".", spots=where)
 
 
 def start_turn(st: State) -> None:
@@ -184,7 +193,18 @@ def award(st: State, seat: int, chip: bool, to: int, ev: list[Event]) -> bool:
         st.points[seat][to] = new
         st.arrival[seat][to] = st.stamp
     where = BUILDING_NAMES[to] + ("" if to == b else f" (switched from {BUILDING_NAMES[b]})")
-    say(st, ev, "points", f"{name} gains {gain} building point{'s' * (gain > 1)} on {where}: now {new}.")
+    say(
+        st,
+        ev,
+        "points",
+        f"{name} gains {gain} building point{'s' * (gain > 1)} on {where}: now {new}.",
+        seat=seat,
+        dummy=st.dummy,
+        gain=gain,
+        building=to,
+        column=b,
+        now=new,
+    )
     if not chip:
         return False
     c = st.fields[b]
@@ -195,17 +215,24 @@ def award(st: State, seat: int, chip: bool, to: int, ev: list[Event]) -> bool:
         if seat == st.dummy:
             # HOUSE (seed: "the start player changes"): the Caliph passes to the other human.
             st.start = 1 - st.start
-            say(st, ev, "start", f"The dummy takes the start-player chip: {seat_name(st, st.start)} starts next.")
+            say(
+                st,
+                ev,
+                "start",
+                f"The dummy takes the start-player chip: {seat_name(st, st.start)} starts next.",
+                seat=seat,
+                next=st.start,
+            )
             return False
-        say(st, ev, "chip", f"{name} takes the start-player chip.")
+        say(st, ev, "chip", f"{name} takes the start-player chip.", seat=seat, chip=c)
         _ask(st, START, seat)
         return True
     if seat == st.dummy and CHIPS[c].effect != POINTS:
         st.gone.append(c)
-        say(st, ev, "chip", f"The dummy discards the {chip_label(c)} chip.")
+        say(st, ev, "chip", f"The dummy discards the {chip_label(c)} chip.", seat=seat, chip=c, discarded=True)
     else:
         st.chips[seat].append(c)
-        say(st, ev, "chip", f"{name} takes the {chip_label(c)} chip.")
+        say(st, ev, "chip", f"{name} takes the {chip_label(c)} chip.", seat=seat, dummy=st.dummy, chip=c)
     return False
 
 
@@ -228,7 +255,14 @@ def _resolve_alcazaba(st: State, ev: list[Event]) -> None:
         if not owners or not items:
             if st.tiles[b]:
                 st.discarded += st.tiles[b]
-                say(st, ev, "discard", f"{len(st.tiles[b])} {BUILDING_NAMES[b]} tile(s) leave the game.")
+                say(
+                    st,
+                    ev,
+                    "discard",
+                    f"{len(st.tiles[b])} {BUILDING_NAMES[b]} tile(s) leave the game.",
+                    count=len(st.tiles[b]),
+                    building=b,
+                )
                 st.tiles[b] = []
             st.fields[b] = EMPTY
             st.grid[b * NCELLS : (b + 1) * NCELLS] = [EMPTY] * NCELLS
@@ -244,11 +278,18 @@ def _resolve_alcazaba(st: State, ev: list[Event]) -> None:
             tile = min(st.tiles[b], key=lambda t: (TILE_PRICES[t], t))
             st.tiles[b].remove(tile)
             st.dummy_tiles.append(tile)
-            say(st, ev, "take", f"The dummy takes {tile_label(tile)}.")
+            say(st, ev, "take", f"The dummy takes {tile_label(tile)}.", tile=tile, seat=st.dummy, how="dummy")
         else:
             st.fields[b] = EMPTY
             st.start = 1 - st.start
-            say(st, ev, "start", f"The dummy takes the start-player chip: {seat_name(st, st.start)} starts next.")
+            say(
+                st,
+                ev,
+                "start",
+                f"The dummy takes the start-player chip: {seat_name(st, st.start)} starts next.",
+                seat=st.dummy,
+                next=st.start,
+            )
 
 
 def _end_round(st: State, ev: list[Event]) -> None:
@@ -259,7 +300,15 @@ def _end_round(st: State, ev: list[Event]) -> None:
         before = list(st.score)
         (score_basic if st.version == "basic" else score_alcazaba)(st, letter)
         gains = ", ".join(f"{seat_name(st, s)} +{st.score[s] - before[s]}" for s in range(len(st.score)))
-        say(st, ev, "scoring", f"Scoring {letter}: {gains}.", letter=letter)
+        say(
+            st,
+            ev,
+            "scoring",
+            f"Scoring {letter}: {gains}.",
+            letter=letter,
+            gains=[st.score[s] - before[s] for s in range(len(st.score))],
+            dummy=st.dummy,
+        )
     if st.round >= ROUNDS:
         st.phase = OVER
         st.seat = EMPTY
