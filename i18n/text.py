@@ -2,8 +2,9 @@
 
 Engines stay English-only and pure: an ``Event`` carries ``kind`` and ``data``, a ``RulesError``
 carries ``fields`` (with ``key``, the catalogue key of its message). Each game has a module
-``i18n/<game>.py`` with ``event_text(lang, event)`` and ``action_text(lang, action)``; this module
-finds it, so cogs and the replay captions need no per-game code.
+``i18n/<game>.py`` with ``event_text(lang, event)`` and ``action_text(lang, action)`` (and, if its
+errors name game things by id, ``error_fields(lang, fields)``); this module finds it, so cogs and the
+replay captions need no per-game code.
 """
 
 from __future__ import annotations
@@ -42,8 +43,18 @@ def error_text(lang: str, exc: RulesError) -> str:
     key = exc.fields.get("key")
     if isinstance(key, str) and has(lang, key):
         params = {k: v for k, v in exc.fields.items() if k != "key"}
+        module = game_module(key.split(".", 1)[0])
+        if module is not None and hasattr(module, "error_fields"):
+            params = module.error_fields(lang, params)  # ids → names in the language (a tile's name)
         try:
             return t(lang, key, **params)
         except (KeyError, IndexError, MissingKey):  # a field the message needs is missing
             pass
     return exc.reason
+
+
+def result_note(lang: str, game: str, note: str, view: dict[str, Any]) -> str:
+    """``Result.note`` (ties, a dummy's score) in ``lang``: the game's ``note_text(lang, note, view)``."""
+    module = game_module(game)
+    note_text = getattr(module, "note_text", None)
+    return note_text(lang, note, view) if note_text is not None else note
