@@ -5,56 +5,110 @@ offering only legal choices, with Back before anything is paid; so the generic c
 ``legal_actions`` are already the guided sequence: choices that pick from a list (spaces, sites,
 contracts, tiles) go in selects, the rest (Back, Decline, Pass, payments) are buttons. Barrage has
 no hidden hands, so ``/barrage status`` shows a company board privately only for convenience.
+
+Words come from the ``barrage_cog`` catalogue (and ``barrage`` for the game's names): the thread's in
+the server's language, ``/barrage status`` in the player's own.
 """
 
 from __future__ import annotations
 
+import inspect
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from cogs._common import png_file, reply_error
 from cogs._game import GameCog, action_view, session_here, show_current_board
+from cogs._lang import lang_of
 from host.sessions import Session
+from i18n import t
+from i18n.barrage import irrigation_label, title
 from render.barrage import render as render_map
 from render.barrage import render_boards
-from rules.barrage.actions import irrigation_label
 
 if TYPE_CHECKING:
     from bot import BoardGameBot
 
 MENUS = {
-    "P": "Choose an action space…",
-    "S": "Choose a site…",
-    "G": "Take a contract…",
-    "K": "Choose a company and starting contract…",
-    "T": "Choose a technology tile…",
-    "H": "Choose a headstream…",
-    "D": "Discard a contract…",
-    "I": "Take an irrigation tile…",
-    "A": "Bonus action: activate an irrigation tile…",
-    "Z": "Turn a used irrigation tile face up…",
+    "P": "barrage_cog.menu.space",
+    "S": "barrage_cog.menu.site",
+    "G": "barrage_cog.menu.take",
+    "K": "barrage_cog.menu.draft",
+    "T": "barrage_cog.menu.tile",
+    "H": "barrage_cog.menu.headstream",
+    "D": "barrage_cog.menu.discard",
+    "I": "barrage_cog.menu.irrigate",
+    "A": "barrage_cog.menu.activate",
+    "Z": "barrage_cog.menu.restore",
 }
-"""Action codes (their first letter) offered in a select; every other kind gets a button."""
+"""Action codes (their first letter) offered in a select, and the key of its placeholder; every other
+kind gets a button."""
 
 STEPS = {
-    "draft": "pick a company, an officer and a starting contract",
-    "turn": "choose your action",
-    "construct": "prepare the construction (tile → site → payment); Back cancels it",
-    "produce": "choose a production (dam → conduit → powerhouse, drops)",
-    "fulfil": "fulfil a contract, or decline",
-    "machine": "choose your machinery",
-    "drop": "put a drop on a headstream",
-    "fbuild": "choose where to place the free structure, or decline",
-    "take": "take a contract",
-    "discard": "discard down to your hand limit",
-    "irrigate": "irrigate: choose the dam, then the irrigation tile; Back cancels it",
-    "activate": "bonus action: activate an irrigation tile now, or decline",
-    "restore": "turn used irrigation tiles face up, or decline",
+    "draft": "barrage_cog.step.draft",
+    "turn": "barrage_cog.step.turn",
+    "construct": "barrage_cog.step.construct",
+    "produce": "barrage_cog.step.produce",
+    "fulfil": "barrage_cog.step.fulfil",
+    "machine": "barrage_cog.step.machine",
+    "drop": "barrage_cog.step.drop",
+    "fbuild": "barrage_cog.step.fbuild",
+    "take": "barrage_cog.step.take",
+    "discard": "barrage_cog.step.discard",
+    "irrigate": "barrage_cog.step.irrigate",
+    "activate": "barrage_cog.step.activate",
+    "restore": "barrage_cog.step.restore",
 }
-"""What the company to act is doing, by the engine's step (view["step"])."""
+"""What the company to act is doing, by the engine's step (view["step"]): the key of its words."""
+
+COMPANY_REF = i18n.dynamic("barrage_cog.company_ref.", "company ids, as /barrage status names them")
+OFFICER_REF = i18n.dynamic("barrage_cog.officer_ref.", "officer ids, as /barrage status names them")
+
+_LABELS_IN_LANG = "lang" in inspect.signature(action_view).parameters
+_STATUS_IN_LANG = "lang" in inspect.signature(GameCog.status_lines).parameters
+"""Whether cogs/_game's ``action_view`` and ``GameCog.status_lines`` take a language: they gain that
+keyword with the i18n work on the shared base class, and this cog must run on either side of it."""
+
+
+def menu_for(game: Any, action: Any, lang: str = "en") -> str | None:
+    """The placeholder of the select an action goes to, or None for a button."""
+    key = MENUS.get(game.encode_action(action)[:1])
+    return t(lang, key) if key else None
+
+
+def step_line(view: dict[str, Any], lang: str = "en") -> str | None:
+    """"Step: choose your action." for the company to act (None when the step has no words)."""
+    step = view.get("step")
+    if step not in STEPS:
+        return None
+    text = t(lang, STEPS[step])
+    if step == "turn" and view.get("irrigation") and not view.get("bonus_action_used"):
+        seat = view["to_act"]
+        if seat is not None and view["companies"][seat]["irrigation"]["face_up"]:
+            text += t(lang, "barrage_cog.step.may_activate")
+    return t(lang, "barrage_cog.step_line", step=text)
+
+
+def status_note(session: Session, seat: int | None, lang: str = "en") -> str:
+    """The text of ``/barrage status``: the game, and the asker's company when they play in it."""
+    note = t(lang, "barrage_cog.status.game", title=title(lang), id=session.id, round=session.view(None).get("round"))
+    if seat is None:
+        return note
+    me = session.view(seat)["companies"][seat]
+    company = t(lang, COMPANY_REF + me["company"]) if i18n.has(lang, COMPANY_REF + me["company"]) else me["company"]
+    officer = t(lang, OFFICER_REF + me["officer"]) if i18n.has(lang, OFFICER_REF + me["officer"]) else me["officer"]
+    note += t(lang, "barrage_cog.status.company", company=company, officer=officer, vp=me["vp"],
+              credits=me["credits"], engineers=me["engineers"], excavators=me["excavators"], mixers=me["mixers"],
+              energy=me["energy"])
+    irr = me.get("irrigation")
+    if irr:
+        up = t(lang, "barrage.word.list_sep").join(irrigation_label(lang, tile) for tile in irr["face_up"])
+        note += t(lang, "barrage_cog.status.irrigation", points=irr["points"],
+                  ready=up or t(lang, "barrage_cog.status.none"), used=len(irr["face_down"]))
+    return note
 
 
 class Barrage(GameCog, commands.GroupCog, group_name="barrage", group_description="Play Barrage"):
@@ -67,36 +121,37 @@ class Barrage(GameCog, commands.GroupCog, group_name="barrage", group_descriptio
         GameCog.__init__(self, bot)
         commands.GroupCog.__init__(self)
 
-    def pictures(self, session: Session, viewer: int | None = None) -> list[discord.File]:
+    def render(self, session: Session, viewer: int | None = None, lang: str = "en") -> bytes:
+        return render_map(session.view(viewer), viewer_seat=viewer, lang=lang)
+
+    def pictures(self, session: Session, viewer: int | None = None, lang: str = "en") -> list[discord.File]:
         # The map and the boards are two pictures: one would be unreadable on a phone.
         view = session.view(viewer)
         return [
-            png_file(render_map(view, viewer_seat=viewer), f"barrage-{session.version}-map.png"),
-            png_file(render_boards(view, viewer_seat=viewer), f"barrage-{session.version}-boards.png"),
+            png_file(render_map(view, viewer_seat=viewer, lang=lang), f"barrage-{session.version}-map.png"),
+            png_file(render_boards(view, viewer_seat=viewer, lang=lang), f"barrage-{session.version}-boards.png"),
         ]
 
-    def public_controls(self, session: Session) -> discord.ui.View | None:
+    def public_controls(self, session: Session, lang: str = "en") -> discord.ui.View | None:
         acting = [s for s in session.to_act() if not session.seats[s].is_ai]
         if len(acting) != 1:
             return None
         game = session.game
 
-        def menu(action: Any) -> str | None:
-            return MENUS.get(game.encode_action(action)[:1])
+        def menu(action: Any, lang: str = lang) -> str | None:
+            return menu_for(game, action, lang)
 
+        if _LABELS_IN_LANG:
+            return action_view(session, acting[0], group=menu, lang=lang)  # type: ignore[call-arg]
         return action_view(session, acting[0], group=menu)
 
-    def status_lines(self, session: Session) -> list[str]:
-        lines = super().status_lines(session)
-        view = session.view(None)
-        step = view.get("step")
-        if session.result() is None and step in STEPS:
-            text = STEPS[step]
-            if step == "turn" and view.get("irrigation") and not view.get("bonus_action_used"):
-                seat = view["to_act"]
-                if seat is not None and view["companies"][seat]["irrigation"]["face_up"]:
-                    text += " (you may activate an irrigation tile before it or after it)"
-            lines.append(f"Step: {text}.")
+    def status_lines(self, session: Session, lang: str = "en") -> list[str]:
+        base = super().status_lines
+        lines = base(session, lang=lang) if _STATUS_IN_LANG else base(session)  # type: ignore[call-arg]
+        if session.result() is None:
+            line = step_line(session.view(None), lang)
+            if line:
+                lines.append(line)
         return lines
 
     @app_commands.command(name="status", description="Your company board and the map, shown only to you")
@@ -107,20 +162,8 @@ class Barrage(GameCog, commands.GroupCog, group_name="barrage", group_descriptio
         except Exception as exc:
             await reply_error(interaction, exc)
             return
-        seat = session.seat_of(interaction.user.id)
-        note = f"Barrage `{session.id}`, round {session.view(None).get('round')}."
-        if seat is not None:
-            me = session.view(seat)["companies"][seat]
-            note += (
-                f" Your company: **{me['company']}** ({me['officer']}) · {me['vp']} VP · {me['credits']} credits"
-                f" · {me['engineers']} engineers · {me['excavators']} excavators · {me['mixers']} mixers"
-                f" · energy {me['energy']}."
-            )
-            irr = me.get("irrigation")
-            if irr:
-                up = ", ".join(irrigation_label(t) for t in irr["face_up"]) or "none"
-                note += (f" Irrigation: {irr['points']} points · ready to activate: {up}"
-                         f" · used: {len(irr['face_down'])}.")
+        lang = await lang_of(interaction)
+        note = status_note(session, session.seat_of(interaction.user.id), lang)
         await show_current_board(interaction, session.id, note)
 
 

@@ -29,6 +29,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import i18n
+import i18n.barrage as words
+from i18n import t
 from render._draw import BACKGROUND, HIGHLIGHT, INK, MUTED, PANEL, font, new_canvas, seat_colour, to_png
 from rules.barrage import data
 
@@ -73,46 +76,18 @@ _CONTRACT_FILL = {
     "private_red": (242, 178, 168),
 }
 _TILE_FILL = {0: (232, 232, 232), 1: (204, 232, 200), 2: (198, 220, 244), 3: (226, 206, 240)}
-_TILE_NAME = {
-    "BASE": "Base", "ELEVATION": "Elev", "CONDUIT": "Cond", "POWERHOUSE": "Power", "JOKER": "Joker",
-    "BUILDING": "Bldg", "ANTON_SPECIAL": "Anton", "LESLIE_SPECIAL": "Leslie",
-}
-_STRUCTURE_NAME = {"base": "Base", "elevation": "Elev", "conduit": "Cond", "powerhouse": "Power",
-                   "building": "Bldg"}
-_BONUS_NOUN = {
-    "BONUS_CONTRACT": "contract", "BONUS_BASE": "base", "BONUS_ELEVATION": "elevation",
-    "BONUS_CONDUIT": "conduit", "BONUS_POWERHOUSE": "powerhouse", "BONUS_ADVANCED_TILE": "adv. tile",
-    "BONUS_EXTERNAL_WORK": "ext. work", "BONUS_BUILDING": "building", "BONUS_IRRIGATION_TILE": "irrigation",
-}
-_OBJECTIVE_TEXT = {
-    "OBJ_PAYING_SLOT": "bases + powerhouses on red sites",
-    "OBJ_MOST_STRUCTURES_AREA": "structures in your best area",
-    "OBJ_CONNECTIONS": "bases linked to your powerhouses",
-    "OBJ_LEAST_STRUCTURES_AREA": "structures in your weakest area",
-    "OBJ_BASINS_ONE": "zones with 1+ structure",
-    "OBJ_BASINS_THREE": "zones with 3+ structures",
-    "OBJ_IRRIGATION_BASINS": "bases+elev. in irrigated zones",
-}
-_REWARD_TEXT = {
-    "credit": "{}cr", "vp": "{}VP", "excavator": "{}exc", "mixer": "{}mix", "any_machine": "{}mach",
-    "rotate_wheel": "rot{}", "place_drop": "{}drop", "flow_drop": "{}flow", "energy": "{}⚡",
-    "energy_produced": "{}⚡p", "build_conduit_max": "cond≤{}", "build_powerhouse": "{}PH",
-    "build_elevation": "{}elev", "build_base": "base", "fulfill_contract_max": "contract≤{}",
-    "advanced_tech_tile": "tech", "irrigation_tile": "irrig.",
-}
-_STEP_TEXT = {
-    "draft": "picks a company, officer and starting contract", "turn": "chooses an action",
-    "construct": "builds", "produce": "produces energy", "fulfil": "may fulfil a contract",
-    "machine": "chooses machinery", "drop": "places water drops", "fbuild": "places a free {s}",
-    "take": "takes contracts", "discard": "discards down to the hand limit", "bact": "uses a building",
-    "cofferdam": "puts a drop in a dam", "dutch": "adds a drop to a dam", "devoffice": "takes a tile back",
-    "loan": "takes an external work", "lab": "takes machinery back", "margot": "uses a building again",
-    "mahiri": "copies an officer", "leslie": "fulfils an external work", "patentfree": "takes a patent tile",
-}
-_BOARD_NAME = {
-    "turbine": "Turbine", "water": "Water", "bank": "Bank", "workshop": "Workshop", "machinery": "Machinery",
-    "contract": "Contracts", "patent": "Patents", "external_work": "Ext. works", "irrigation": "Irrigation",
-}
+# Families of words keyed by ids (declared so the catalogue test knows they are built at run time).
+_TILE_KIND = i18n.dynamic("barrage_pic.tile_kind.", "technology tile kinds (L2_CONDUIT -> CONDUIT), short")
+_KIND = i18n.dynamic("barrage_pic.kind.", "technology tile kinds as the status line names them")
+_STRUCTURE = i18n.dynamic("barrage_pic.structure.", "structure types (rules.barrage.data.STRUCTURES), short")
+_BONUS = i18n.dynamic("barrage_pic.bonus.", "round bonus tile ids: what they count")
+_OBJECTIVE = i18n.dynamic("barrage_pic.objective.", "objective tile ids: what they count")
+_REWARD = i18n.dynamic("barrage_pic.reward.", "reward keys, in the short form of contract and work chips")
+_REWARD_ANY = i18n.dynamic("barrage_pic.reward_any.", "reward keys with a limit (≤n), when the data gives none")
+_STEP = i18n.dynamic("barrage_pic.step.", "the engine's decision steps (task kinds)")
+_BOARD = i18n.dynamic("barrage_pic.board.", "action-space boards (first part of a space id)")
+_AREA = i18n.dynamic("barrage_pic.area.", "map areas, as the map's side bands name them")
+_AREA_SHORT = i18n.dynamic("barrage_pic.area_short.", "map areas, abbreviated on reward chips")
 
 
 # --------------------------------------------------------------------------- small helpers
@@ -155,16 +130,17 @@ def _union(boxes: list[Box], pad: float) -> Box:
             max(b[2] for b in boxes) + pad, max(b[3] for b in boxes) + pad)
 
 
-def _seat_name(view: View, seat: int) -> str:
+def _seat_name(view: View, seat: int, lang: str = "en") -> str:
     """"P2 USA" (or "P2" before the draft gave the seat a company)."""
     companies = view.get("companies") or []
     company = companies[seat].get("company", "") if seat < len(companies) else ""
-    name = data.COMPANIES.get(company, {}).get("name", "")
-    return f"P{seat + 1} {name}".strip()
+    if company in data.COMPANIES:
+        return t(lang, "barrage_pic.word.seat_company", seat=seat + 1, company=words.company(lang, company))
+    return t(lang, "barrage_pic.word.seat", seat=seat + 1)
 
 
-def _officer_name(officer: str) -> str:
-    return data.OFFICERS.get(officer, {}).get("name", officer.replace("_", " ").title())
+def _officer_name(officer: str, lang: str = "en") -> str:
+    return words.officer(lang, officer) if officer in data.OFFICERS else officer.replace("_", " ").title()
 
 
 def _ranking(view: View) -> list[tuple[int, int, int]]:
@@ -180,37 +156,55 @@ def _ranking(view: View) -> list[tuple[int, int, int]]:
     return out
 
 
-def _reward_text(reward: dict[str, Any]) -> str:
+def _reward_text(reward: dict[str, Any], lang: str = "en") -> str:
+    """A reward in a few characters: "2cr 1VP", "base(plain)"."""
     parts = []
     for key, value in reward.items():
-        pattern = _REWARD_TEXT.get(key, key.replace("_", " "))
+        if not i18n.has(lang, _REWARD + key):  # a key the catalogue does not know yet: its words
+            parts.append(key.replace("_", " "))
+            continue
+        template = i18n.catalogue("en")[_REWARD + key]
+        number = "n" in i18n.fields_of(template)
         if isinstance(value, dict):  # e.g. build_base {"areas": ["plain"]}
             areas = value.get("areas")
-            parts.append(pattern.format("") + (f"({'/'.join(a[:5] for a in areas)})" if areas else ""))
-        elif value is None or value is True:
-            parts.append(pattern.replace("≤{}", " any").format(""))
+            text = t(lang, _REWARD + key, n="") if number else t(lang, _REWARD + key)
+            if areas:
+                names = t(lang, "barrage_pic.word.area_sep").join(_area_short(a, lang) for a in areas)
+                text += t(lang, "barrage_pic.word.reward_areas", areas=names)
+            parts.append(text)
+        elif number and (value is None or value is True) and i18n.has(lang, _REWARD_ANY + key):
+            parts.append(t(lang, _REWARD_ANY + key))  # "contract any": no limit
+        elif number:
+            parts.append(t(lang, _REWARD + key, n=value))
         else:
-            parts.append(pattern.format(value))
+            parts.append(t(lang, _REWARD + key))
     return " ".join(parts)
 
 
-def _contract_reward(contract: dict[str, Any]) -> str:
+def _area_short(area: str, lang: str) -> str:
+    return t(lang, _AREA_SHORT + area) if i18n.has(lang, _AREA_SHORT + area) else area[:5]
+
+
+def _contract_reward(contract: dict[str, Any], lang: str = "en") -> str:
     if "reward" in contract:
-        return _reward_text(contract["reward"])
-    return " / ".join(_reward_text(o) for o in contract.get("reward_options", []))  # choose one
+        return _reward_text(contract["reward"], lang)
+    return " / ".join(_reward_text(o, lang) for o in contract.get("reward_options", []))  # choose one
 
 
-def _tile_label(tile: str) -> str:
+def _tile_label(tile: str, lang: str = "en") -> str:
     """"L2_CONDUIT" -> "Cond 2", "BASIC_BASE" -> "Base", "ANTON_SPECIAL" -> "Anton"."""
-    if tile in _TILE_NAME:
-        return _TILE_NAME[tile]
+    if i18n.has(lang, _TILE_KIND + tile):
+        return t(lang, _TILE_KIND + tile)
     level, _, kind = tile.partition("_")
-    name = _TILE_NAME.get(kind, kind.title()[:6])
-    return name if level == "BASIC" else f"{name} {level[1:]}"
+    name = t(lang, _TILE_KIND + kind) if i18n.has(lang, _TILE_KIND + kind) else kind.title()[:6]
+    return name if level == "BASIC" else t(lang, "barrage_pic.company.tile_level", kind=name, level=level[1:])
 
 
-def _machinery(exc: int, mix: int) -> str:
-    return " ".join(p for p in (f"{exc}E" if exc else "", f"{mix}M" if mix else "") if p)
+def _machinery(exc: int, mix: int, lang: str = "en") -> str:
+    """Excavators and mixers in a few characters: "2E 1M"."""
+    parts = (t(lang, "barrage_pic.company.exc", n=exc) if exc else "",
+             t(lang, "barrage_pic.company.mix", n=mix) if mix else "")
+    return " ".join(p for p in parts if p)
 
 
 # --------------------------------------------------------------------------- map layout (from the data)
@@ -318,12 +312,13 @@ def _arrow_head(d: ImageDraw.ImageDraw, a: Point, b: Point, fill: Colour, size: 
     d.polygon([tip, left, right], fill=fill)
 
 
-def _draw_bands(img: Image.Image, d: ImageDraw.ImageDraw, lay: _MapLayout) -> None:
+def _draw_bands(img: Image.Image, d: ImageDraw.ImageDraw, lay: _MapLayout, lang: str) -> None:
     for area, top, bottom in lay.bands:
         d.rectangle((0, top, lay.size[0], bottom), fill=_AREA_FILL.get(area["id"], BACKGROUND))
         d.line((0, top, lay.size[0], top), fill=_fade(_BAND_INK, 0.5), width=2)
-        label = _band_label(area["id"].upper(), f"base {area['base_cost_excavators']} exc · "
-                            f"elevation {area['elevation_cost_mixers']} mix", int(bottom - top - 16))
+        title = t(lang, _AREA + area["id"]) if i18n.has(lang, _AREA + area["id"]) else area["id"].upper()
+        costs = t(lang, "barrage_pic.word.costs", exc=area["base_cost_excavators"], mix=area["elevation_cost_mixers"])
+        label = _band_label(title, costs, int(bottom - top - 16))
         img.paste(label, (4, int((top + bottom) / 2 - label.height / 2)), label)
 
 
@@ -355,7 +350,7 @@ def _zone_badge(d: ImageDraw.ImageDraw, box: Box, zone: int) -> None:
     d.text((x, y), str(zone), font=font(16, True), fill=INK, anchor="mm")
 
 
-def _draw_river(d: ImageDraw.ImageDraw, lay: _MapLayout) -> None:
+def _draw_river(d: ImageDraw.ImageDraw, lay: _MapLayout, lang: str) -> None:
     height = lay.size[1]
     segments = []
     for a, b in lay.edges:
@@ -378,7 +373,7 @@ def _draw_river(d: ImageDraw.ImageDraw, lay: _MapLayout) -> None:
         if is_exit:
             d.polygon([(end[0] - 12, end[1] - 12), (end[0] + 12, end[1] - 12), (end[0], end[1] + 4)],
                       fill=_RIVER_ARROW)
-            _text(d, (end[0] + 18, end[1] - 8), "exit", 17, _RIVER_ARROW, True)
+            _text(d, (end[0] + 18, end[1] - 8), t(lang, "barrage_pic.word.exit"), 17, _RIVER_ARROW, True)
 
 
 def _draw_pipes(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> None:
@@ -401,7 +396,7 @@ def _drop(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: Colour =
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
 
 
-def _draw_headstreams(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> None:
+def _draw_headstreams(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View, lang: str) -> None:
     rnd = view.get("round", 1)
     tiles = view.get("headstream_tiles", {})
     nile = lay.raw.get("nile", {})
@@ -414,7 +409,8 @@ def _draw_headstreams(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> No
         _drop(d, x0 + 58, y0 + 26, 9, _WATER if water else _fade(_WATER, 0.6))
         _text(d, (x0 + 72, y0 + 24), f"×{water}", 24, INK if water else MUTED, True)
         if hid == nile.get("source_headstream"):
-            _text(d, (x1 - 8, y0 + 24), f"Nile +{nile.get('extra_drops_per_round', 0)}", 16, _NILE, True, "rm")
+            extra = t(lang, "barrage_pic.word.nile", n=nile.get("extra_drops_per_round", 0))
+            _text(d, (x1 - 8, y0 + 24), extra, 16, _NILE, True, "rm")
         drops = lay.tiles.get(str(tiles.get(hid)), [])
         cw = (x1 - x0 - 16) / max(1, len(drops))
         for i, n in enumerate(drops):
@@ -422,20 +418,21 @@ def _draw_headstreams(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> No
             now = i + 1 == rnd and view.get("phase") != "over"
             d.rounded_rectangle(cell, radius=5, fill=HIGHLIGHT if now else _WHITE, outline=_fade(_RIVER_ARROW, 0.3))
             cx = (cell[0] + cell[2]) / 2
-            d.text((cx, cell[1] + 13), f"R{i + 1}", font=font(14), fill=MUTED if not now else INK, anchor="mm")
+            d.text((cx, cell[1] + 13), t(lang, "barrage_pic.word.round_cell", n=i + 1), font=font(14),
+                   fill=MUTED if not now else INK, anchor="mm")
             d.text((cx, cell[3] - 17), str(n), font=font(22, True), fill=INK, anchor="mm")
 
 
-def _draw_dams(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> None:
+def _draw_dams(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View, lang: str) -> None:
     built = view.get("dams", {})
     water = view.get("water", {})
     for rec in lay.raw["dam_sites"]:
         box = lay.dams[rec["id"]]
         dam = built.get(rec["id"])
         if dam is None:
-            _empty_site(d, box, rec, "dam", 15)
+            _empty_site(d, box, rec, t(lang, "barrage_pic.word.dam"), 15)
             continue
-        _built_dam(d, box, dam["owner"], dam["level"], water.get(rec["id"], 0))
+        _built_dam(d, box, dam["owner"], dam["level"], water.get(rec["id"], 0), lang)
 
 
 def _empty_site(d: ImageDraw.ImageDraw, box: Box, rec: dict[str, Any], mark: str, size: int) -> None:
@@ -445,12 +442,12 @@ def _empty_site(d: ImageDraw.ImageDraw, box: Box, rec: dict[str, Any], mark: str
     d.text(_centre(box), mark, font=font(size), fill=_fade(_SLOT_LINE, 0.3), anchor="mm")
 
 
-def _built_dam(d: ImageDraw.ImageDraw, box: Box, owner: int, level: int, water: int) -> None:
+def _built_dam(d: ImageDraw.ImageDraw, box: Box, owner: int, level: int, water: int, lang: str = "en") -> None:
     """Owner colour (grey = neutral); one ring per unit of height, filled for each drop held."""
     x0, y0, x1, _ = box
     fill = _NEUTRAL if owner < 0 else seat_colour(owner)
     d.rounded_rectangle(box, radius=6, fill=fill, outline=INK, width=2)
-    label = "neutral" if owner < 0 else f"P{owner + 1}"
+    label = t(lang, "barrage_pic.word.neutral") if owner < 0 else t(lang, "barrage_pic.word.seat", seat=owner + 1)
     d.text(((x0 + x1) / 2, y0 + 15), label, font=font(16, True), fill=_ink_on(fill), anchor="mm")
     rings = max(level, water)
     step = min(25.0, (x1 - x0 - 10) / max(1, rings))
@@ -475,7 +472,7 @@ def _draw_conduits(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> None:
         d.text((cx, box[1] + 44), f"→{rec.get('leads_to_zone', '?')}", font=font(16), fill=ink, anchor="mm")
 
 
-def _draw_powerhouses(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> None:
+def _draw_powerhouses(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View, lang: str) -> None:
     owners = view.get("powerhouses", {})
     for rec in lay.raw["powerhouse_sites"]:
         box = lay.powerhouses[rec["id"]]
@@ -485,7 +482,8 @@ def _draw_powerhouses(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> No
             continue
         fill = seat_colour(owner)
         d.rounded_rectangle(box, radius=6, fill=fill, outline=INK, width=2)
-        d.text(_centre(box), f"⚡P{owner + 1}", font=font(19, True), fill=_ink_on(fill), anchor="mm")
+        d.text(_centre(box), "⚡" + t(lang, "barrage_pic.word.seat", seat=owner + 1), font=font(19, True),
+               fill=_ink_on(fill), anchor="mm")
 
 
 # Where the irrigation areas are drawn on the Nile map. The data's boxes (house positions) are too small
@@ -515,32 +513,36 @@ def _irrigation_tiles() -> dict[str, dict[str, Any]]:
     return {t["id"]: t for t in raw.get("tiles", [])}
 
 
-def _irrigation_label(tile: str) -> str:
+def _irrigation_label(tile: str, lang: str = "en") -> str:
     """A few words for an irrigation tile's effect: "2 exc", "+3 cr", "contract ≤4", "build pl/hill", …"""
     rec = _irrigation_tiles().get(tile)
     if rec is None:
         return tile.rsplit("_", 1)[-1].title()
     kind, effect = rec.get("effect_type"), rec.get("effect", {})
     if kind == "machinery":
-        return " ".join(f"{n} {'exc' if k == 'excavator' else 'mix'}" for k, n in effect.items())
+        return t(lang, "barrage_pic.irr.join").join(
+            t(lang, "barrage_pic.irr.exc" if k == "excavator" else "barrage_pic.irr.mix", n=n)
+            for k, n in effect.items())
     if kind == "credits":
-        return f"+{effect.get('credit', 0)} cr"
+        return t(lang, "barrage_pic.irr.credits", n=effect.get("credit", 0))
     if kind == "water":
-        return f"{effect.get('flow_drop', 0)} drops"
+        return t(lang, "barrage_pic.irr.water", n=effect.get("flow_drop", 0))
     if kind == "wheel":
-        return f"wheel {effect.get('rotate_wheel', 0)}"
+        return t(lang, "barrage_pic.irr.wheel", n=effect.get("rotate_wheel", 0))
     if kind == "contract":
-        return f"contract ≤{effect.get('fulfill_contract_max', 0)}"
+        return t(lang, "barrage_pic.irr.contract", n=effect.get("fulfill_contract_max", 0))
     if kind == "production":
-        return f"produce {effect.get('produce', {}).get('bonus', 0):+d}"
+        return t(lang, "barrage_pic.irr.produce", bonus=f"{effect.get('produce', {}).get('bonus', 0):+d}")
     if kind == "construction":
         areas = effect.get("construct_without_engineers", {}).get("areas", [])
         if len(areas) >= 3:
-            return "build any"
-        return "build " + "/".join("pl" if a == "plain" and len(areas) > 1 else a for a in areas)
+            return t(lang, "barrage_pic.irr.build_any")
+        names = [t(lang, "barrage_pic.irr.plain_short") if a == "plain" and len(areas) > 1 else words.area(lang, a)
+                 for a in areas]
+        return t(lang, "barrage_pic.irr.build", areas=t(lang, "barrage_pic.word.area_sep").join(names))
     if kind == "energy":
-        return f"+{effect.get('energy', 0)} energy"
-    return _reward_text(effect) or tile.rsplit("_", 1)[-1].title()
+        return t(lang, "barrage_pic.irr.energy", n=effect.get("energy", 0))
+    return _reward_text(effect, lang) or tile.rsplit("_", 1)[-1].title()
 
 
 def _irrigation_box(lay: _MapLayout, area: dict[str, Any]) -> Box:
@@ -584,7 +586,7 @@ def _irrigation_parts(box: Box) -> _IrrigationParts:
     return _IrrigationParts(None, vp, stacks, spaces)
 
 
-def _draw_irrigation(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> None:
+def _draw_irrigation(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View, lang: str) -> None:
     """Nile Affair irrigation areas: each stack's top tile (effect, tiles left) or, once emptied, the VP
     printed under it; the VP visible in the area; the two irrigation spaces (occupant, red = 3 credits).
     Without the view's ``irrigation`` block only the spaces in use are known."""
@@ -599,24 +601,25 @@ def _draw_irrigation(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> Non
         state = known.get(area["id"])
         if parts.title:
             room = parts.vp[0] - parts.title[0] - 4
+            title = t(lang, "barrage_pic.word.irrigation")
             size = 14
-            while size > 11 and d.textlength("irrigation", font=font(size, True)) > room:
+            while size > 11 and d.textlength(title, font=font(size, True)) > room:
                 size -= 1
-            _text(d, parts.title, "irrigation", size, _IRR_INK, True)
+            _text(d, parts.title, title, size, _IRR_INK, True)
         stacks = (state or {}).get("stacks") or []
         by_slot = {s.get("slot"): s for s in stacks}
         slots = area.get("layout", {}).get("stack_slots", [])
         for i, sbox in enumerate(parts.stacks):
             slot = slots[i]["id"] if i < len(slots) else None
             stack = by_slot.get(slot) or (stacks[i] if i < len(stacks) else None)
-            _irrigation_stack(d, sbox, stack)
+            _irrigation_stack(d, sbox, stack, lang)
         if state is not None:
-            _irrigation_vp(d, parts.vp, int(state.get("visible_vp") or 0))
+            _irrigation_vp(d, parts.vp, int(state.get("visible_vp") or 0), lang)
         spaces = (state or {}).get("spaces") or [
             {"id": s["id"], "red": s.get("red_framed", False), "occupied_by": used.get(s["id"])}
             for s in area.get("layout", {}).get("action_spaces", [])]
         for sbox, sp in zip(parts.spaces, spaces, strict=False):
-            _irrigation_space(d, sbox, sp.get("occupied_by"), bool(sp.get("red")))
+            _irrigation_space(d, sbox, sp.get("occupied_by"), bool(sp.get("red")), lang)
 
 
 def _irrigation_links(d: ImageDraw.ImageDraw, lay: _MapLayout, area: dict[str, Any], box: Box) -> None:
@@ -639,7 +642,7 @@ def _irrigation_links(d: ImageDraw.ImageDraw, lay: _MapLayout, area: dict[str, A
             d.line((x, a - 4, x, b + 4), fill=_IRR_LINE, width=7)
 
 
-def _irrigation_stack(d: ImageDraw.ImageDraw, box: Box, stack: dict[str, Any] | None) -> None:
+def _irrigation_stack(d: ImageDraw.ImageDraw, box: Box, stack: dict[str, Any] | None, lang: str = "en") -> None:
     """A stack's visible tile and how many tiles it holds, or the printed VP once it is empty."""
     x0, y0, x1, y1 = box
     cy = (y0 + y1) / 2
@@ -649,7 +652,8 @@ def _irrigation_stack(d: ImageDraw.ImageDraw, box: Box, stack: dict[str, Any] | 
     count = int(stack.get("count") or 0)
     if count <= 0:
         d.rounded_rectangle(box, radius=4, fill=_IRR_VP, outline=_IRR_VP_INK, width=1)
-        _text(d, ((x0 + x1) / 2, cy), f"{stack.get('vp', 0)} VP", 14, _IRR_VP_INK, True, "mm")
+        _text(d, ((x0 + x1) / 2, cy), t(lang, "barrage_pic.word.vp", n=stack.get("vp", 0)), 14, _IRR_VP_INK, True,
+              "mm")
         return
     if count > 1:  # a second tile under the top one
         d.rounded_rectangle((x0 + 3, y0 + 2, x1, y1), radius=4, fill=_fade(_IRR_LINE, 0.55))
@@ -657,27 +661,29 @@ def _irrigation_stack(d: ImageDraw.ImageDraw, box: Box, stack: dict[str, Any] | 
     d.rounded_rectangle(box, radius=4, fill=_WHITE, outline=_IRR_LINE, width=1)
     cw = _text(d, (box[2] - 4, cy - 1), f"×{count}", 13, MUTED, True, "rm")
     room = box[2] - box[0] - cw - 12
-    label = _irrigation_label(str(stack["top"])) if stack.get("top") else "?"
+    label = _irrigation_label(str(stack["top"]), lang) if stack.get("top") else "?"
     size = 14
     while size > 11 and d.textlength(label, font=font(size, True)) > room:
         size -= 1
     _text(d, (x0 + 5, cy - 1), _fit(d, label, room, size, True), size, INK, True)
 
 
-def _irrigation_vp(d: ImageDraw.ImageDraw, box: Box, vp: int) -> None:
+def _irrigation_vp(d: ImageDraw.ImageDraw, box: Box, vp: int, lang: str = "en") -> None:
     """The VP visible in the area, a share of V (the irrigation scoring's reward)."""
     d.rounded_rectangle(box, radius=11, fill=_IRR_VP if vp else _WHITE, outline=_IRR_VP_INK if vp else _SLOT_LINE,
                         width=2)
-    _fitted(d, _centre(box), f"Σ{vp} VP", box[2] - box[0] - 6, 14, True, _IRR_VP_INK if vp else MUTED)
+    _fitted(d, _centre(box), t(lang, "barrage_pic.word.area_vp", n=vp), box[2] - box[0] - 6, 14, True,
+            _IRR_VP_INK if vp else MUTED)
 
 
-def _irrigation_space(d: ImageDraw.ImageDraw, box: Box, occupant: int | None, red: bool) -> None:
+def _irrigation_space(d: ImageDraw.ImageDraw, box: Box, occupant: int | None, red: bool, lang: str = "en") -> None:
     """An irrigation action space: one engineer; the red-framed one also costs 3 credits."""
     fill = _WHITE if occupant is None else seat_colour(occupant)
     d.rounded_rectangle(box, radius=5, fill=fill, outline=_RED if red else INK, width=3 if red else 2)
     cx, cy = _centre(box)
     if occupant is not None:
-        d.text((cx, cy), f"P{occupant + 1}", font=font(15, True), fill=_ink_on(fill), anchor="mm")
+        d.text((cx, cy), t(lang, "barrage_pic.word.seat", seat=occupant + 1), font=font(15, True),
+               fill=_ink_on(fill), anchor="mm")
         return
     if red:
         d.ellipse((cx - 18, cy - 5, cx - 8, cy + 5), fill=INK)
@@ -686,77 +692,97 @@ def _irrigation_space(d: ImageDraw.ImageDraw, box: Box, occupant: int | None, re
         d.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=INK)
 
 
-def _draw_map(view: View) -> Image.Image:
+def _draw_map(view: View, lang: str) -> Image.Image:
     lay = _layout(view.get("map") or "base")
     img = Image.new("RGB", lay.size, BACKGROUND)
     d = ImageDraw.Draw(img)
-    _draw_bands(img, d, lay)
+    _draw_bands(img, d, lay, lang)
     _draw_zones(d, lay)
-    _draw_river(d, lay)
+    _draw_river(d, lay, lang)
     _draw_pipes(d, lay, view)
-    _draw_irrigation(d, lay, view)  # over pipes that cross an area: its tiles stay readable
-    _draw_headstreams(d, lay, view)
-    _draw_dams(d, lay, view)
+    _draw_irrigation(d, lay, view, lang)  # over pipes that cross an area: its tiles stay readable
+    _draw_headstreams(d, lay, view, lang)
+    _draw_dams(d, lay, view, lang)
     _draw_conduits(d, lay, view)
-    _draw_powerhouses(d, lay, view)
+    _draw_powerhouses(d, lay, view, lang)
     return img
 
 
 # --------------------------------------------------------------------------- header (both pictures)
 
 
-def _status(view: View) -> tuple[str, Colour]:
+def _status(view: View, lang: str = "en") -> tuple[str, Colour]:
     """The line under the title, and the colour of its frame (the acting seat's)."""
     if view.get("phase") == "over":
         ranking = _ranking(view)
         if not ranking:
-            return "Game over", INK
-        winners = [_seat_name(view, s) for r, s, _ in ranking if r == 1]
-        return f"Game over: {' & '.join(winners)} wins with {ranking[0][2]} VP", INK
+            return t(lang, "barrage_pic.status.game_over"), INK
+        winners = [_seat_name(view, s, lang) for r, s, _ in ranking if r == 1]
+        text = t(lang, "barrage_pic.status.winner", winners=t(lang, "barrage_pic.status.winner_sep").join(winners),
+                 vp=ranking[0][2])
+        return text, INK
     seat = view.get("to_act")
     if seat is None:
-        return "Waiting", INK
+        return t(lang, "barrage_pic.status.waiting"), INK
     step = view.get("step") or ""
     detail = view.get("step_detail") or {}
-    what = _STEP_TEXT.get(step, step.replace("_", " ")).format(s=detail.get("space") or "structure")
+    what = _step_text(step, detail.get("space") or "", lang)
     if step in ("drop", "machine") and detail.get("amount"):
-        what += f" ({detail['amount']})"
+        what += t(lang, "barrage_pic.status.amount", n=detail["amount"])
     elif step == "construct" and detail.get("tile"):
         level, _, kind = detail["tile"].partition("_")
-        what += f" with the {kind.lower()} tile" + (f" (level {level[1:]})" if level[1:].isdigit() else "")
+        name = t(lang, _KIND + kind) if i18n.has(lang, _KIND + kind) else kind.lower()
+        what += t(lang, "barrage_pic.status.with_tile", kind=name)
+        if level[1:].isdigit():
+            what += t(lang, "barrage_pic.status.level", level=level[1:])
     elif step == "produce" and detail.get("space", "").startswith("turbine"):
-        what += f" ({detail.get('amount', 0):+d})"
+        what += t(lang, "barrage_pic.status.bonus", bonus=f"{detail.get('amount', 0):+d}")
     elif step == "fulfil" and 0 < detail.get("amount", 0) < 999:
-        what += f" (up to {detail['amount']} energy)"
-    return f"▶ {_seat_name(view, seat)} {what}", seat_colour(seat)
+        what += t(lang, "barrage_pic.status.up_to", n=detail["amount"])
+    return t(lang, "barrage_pic.status.acting", seat=_seat_name(view, seat, lang), what=what), seat_colour(seat)
+
+
+def _step_text(step: str, structure: str, lang: str) -> str:
+    """What the acting company is doing; ``structure`` names the free structure of an ``fbuild`` step."""
+    if not i18n.has(lang, _STEP + step):
+        return step.replace("_", " ")
+    if "s" not in i18n.fields_of(i18n.catalogue("en")[_STEP + step]):
+        return t(lang, _STEP + step)
+    thing = words.structure(lang, structure) if structure else t(lang, "barrage_pic.word.structure")
+    return t(lang, _STEP + step, s=thing)
 
 
 def _header_height(view: View) -> int:
     return 182 if view.get("phase") == "over" else 122
 
 
-def _draw_header(d: ImageDraw.ImageDraw, view: View, subtitle: str) -> None:
+_PHASES = {"draft": "barrage_pic.phase.draft", "actions": "barrage_pic.phase.actions", "over": "barrage_pic.phase.over"}
+
+
+def _draw_header(d: ImageDraw.ImageDraw, view: View, subtitle: str, lang: str) -> None:
     x = MARGIN
-    w = _text(d, (x, 30), "BARRAGE", 40, _TITLE, True)
+    w = _text(d, (x, 30), t(lang, "barrage_pic.header.title"), 40, _TITLE, True)
     rnd = view.get("round", 1)
-    phase = {"draft": "draft", "actions": "actions", "over": "final scores"}.get(view.get("phase", ""), "")
-    _text(d, (x + w + 18, 32), f"Round {rnd} of {data.ROUNDS} · {phase}", 26, INK, True)
+    phase_key = _PHASES.get(view.get("phase", ""))
+    phase = t(lang, phase_key) if phase_key else ""
+    _text(d, (x + w + 18, 32), t(lang, "barrage_pic.header.round", round=rnd, rounds=data.ROUNDS, phase=phase), 26,
+          INK, True)
     options = view.get("options", {})
-    extras = [("Nile map" if view.get("map") == "nile" else "base map")]
+    extras = [t(lang, "barrage_pic.header.nile_map" if view.get("map") == "nile" else "barrage_pic.header.base_map")]
     if options.get("leeghwater") == "yes":
-        extras.append("Leeghwater")
+        extras.append(t(lang, "barrage_pic.header.leeghwater"))
     if options.get("intro") == "yes":
-        extras.append("intro")
+        extras.append(t(lang, "barrage_pic.header.intro"))
     _text(d, (WIDTH - MARGIN, 22), subtitle, 18, MUTED, True, "rm")
-    _text(d, (WIDTH - MARGIN, 46), " · ".join(extras), 16, MUTED, False, "rm")
-    text, colour = _status(view)
+    _text(d, (WIDTH - MARGIN, 46), t(lang, "barrage_pic.word.list_sep").join(extras), 16, MUTED, False, "rm")
+    text, colour = _status(view, lang)
     d.rounded_rectangle((x, 66, WIDTH - MARGIN, 110), radius=8, fill=PANEL, outline=colour, width=4)
     _text(d, (x + 12, 88), _fit(d, text, WIDTH - 2 * MARGIN - 24, 23, True), 23, INK, True)
     if view.get("phase") == "over":
-        _draw_ranking(d, view, 120)
+        _draw_ranking(d, view, 120, lang)
 
 
-def _draw_ranking(d: ImageDraw.ImageDraw, view: View, y: int) -> None:
+def _draw_ranking(d: ImageDraw.ImageDraw, view: View, y: int, lang: str) -> None:
     """Final ranking chips: place and seat, then the final score."""
     x = MARGIN
     ranking = _ranking(view)
@@ -765,9 +791,11 @@ def _draw_ranking(d: ImageDraw.ImageDraw, view: View, y: int) -> None:
         colour = seat_colour(seat)
         ink = _ink_on(colour)
         d.rounded_rectangle((x, y, x + width, y + 52), radius=8, fill=colour, outline=INK, width=2)
-        label = _fit(d, f"#{rank} {_seat_name(view, seat)}", width - 12, 19, True)
+        label = _fit(d, t(lang, "barrage_pic.ranking.rank", rank=rank, seat=_seat_name(view, seat, lang)), width - 12,
+                     19, True)
         d.text((x + width / 2, y + 15), label, font=font(19, True), fill=ink, anchor="mm")
-        d.text((x + width / 2, y + 38), f"{score} VP", font=font(19, True), fill=ink, anchor="mm")
+        d.text((x + width / 2, y + 38), t(lang, "barrage_pic.word.vp", n=score), font=font(19, True), fill=ink,
+               anchor="mm")
         x += width + 8
 
 
@@ -786,26 +814,29 @@ def _summary_order(view: View) -> list[int]:
     return order + [s for s in range(len(view.get("companies", []))) if s not in order]
 
 
-def _draw_info(d: ImageDraw.ImageDraw, view: View, y: int) -> None:
+def _draw_info(d: ImageDraw.ImageDraw, view: View, y: int, lang: str) -> None:
     """The round's bonus tile and the objective, on one line above the map."""
     bonus = view.get("bonus_tiles") or []
     rnd = view.get("round", 1)
     parts = []
     if 0 < rnd <= len(bonus):
-        parts.append(f"Round bonus: {_bonus_text(bonus[rnd - 1])}")
+        parts.append(t(lang, "barrage_pic.info.round_bonus", bonus=_bonus_text(bonus[rnd - 1], lang)))
     if view.get("objective"):
-        parts.append(f"Objective: {_objective_text(view['objective'])}")
-    _text(d, (MARGIN, y + INFO_H / 2), _fit(d, "   ·   ".join(parts), WIDTH - 2 * MARGIN, 19, True), 19, INK,
-          True)
+        parts.append(t(lang, "barrage_pic.info.objective", objective=_objective_text(view["objective"], lang)))
+    line = t(lang, "barrage_pic.info.sep").join(parts)
+    _text(d, (MARGIN, y + INFO_H / 2), _fit(d, line, WIDTH - 2 * MARGIN, 19, True), 19, INK, True)
 
 
-def _bonus_text(tile: str) -> str:
+def _bonus_text(tile: str, lang: str = "en") -> str:
     rec = data.BONUS_TILES.get(tile, {})
-    return f"{rec.get('vp_each', '?')} VP / {_BONUS_NOUN.get(tile, tile.lower())}"
+    noun = t(lang, _BONUS + tile) if i18n.has(lang, _BONUS + tile) else tile.lower()
+    return t(lang, "barrage_pic.info.bonus", vp=rec.get("vp_each", "?"), noun=noun)
 
 
-def _objective_text(tile: str) -> str:
-    return _OBJECTIVE_TEXT.get(tile, data.OBJECTIVES.get(tile, {}).get("counts", tile)[:40])
+def _objective_text(tile: str, lang: str = "en") -> str:
+    if i18n.has(lang, _OBJECTIVE + tile):
+        return t(lang, _OBJECTIVE + tile)
+    return data.OBJECTIVES.get(tile, {}).get("counts", tile)[:40]
 
 
 def _legend_height(view: View) -> int:
@@ -813,7 +844,7 @@ def _legend_height(view: View) -> int:
     return LEGEND_H + (IRR_LEGEND_H if _layout(view.get("map") or "base").raw.get("irrigation_areas") else 0)
 
 
-def _draw_legend(d: ImageDraw.ImageDraw, y: int, irrigation: bool = False) -> None:
+def _draw_legend(d: ImageDraw.ImageDraw, y: int, irrigation: bool = False, lang: str = "en") -> None:
     """What the map's marks mean, drawn with the same marks."""
     x = MARGIN
     cy = y + 16
@@ -821,35 +852,36 @@ def _draw_legend(d: ImageDraw.ImageDraw, y: int, irrigation: bool = False) -> No
     for i in range(2):  # a dam of height 2 holding one drop, as on the map
         rx = x + 14 + i * 24
         d.ellipse((rx - 9, cy - 9, rx + 9, cy + 9), fill=_WATER if i == 0 else _NEUTRAL, outline=_WHITE, width=3)
-    x += 58 + _text(d, (x + 58, cy), "water held / room (rings = dam height)", 16, MUTED)
+    x += 58 + _text(d, (x + 58, cy), t(lang, "barrage_pic.legend.water"), 16, MUTED)
     d.rectangle((x + 14, cy - 9, x + 40, cy + 9), fill=_NEUTRAL, outline=INK)
-    x += 46 + _text(d, (x + 46, cy), "neutral dam", 16, MUTED)
+    x += 46 + _text(d, (x + 46, cy), t(lang, "barrage_pic.legend.neutral_dam"), 16, MUTED)
     d.rectangle((x + 14, cy - 9, x + 40, cy + 9), fill=_EMPTY, outline=_RED, width=3)
-    _text(d, (x + 46, cy), "site costs +3 credits", 16, MUTED)
+    _text(d, (x + 46, cy), t(lang, "barrage_pic.legend.red_site"), 16, MUTED)
     cy += 30
     x = MARGIN
-    x += _text(d, (x, cy), "×5 →8: conduit production value, leads to zone 8", 16, MUTED) + 24
+    x += _text(d, (x, cy), t(lang, "barrage_pic.legend.conduit"), 16, MUTED) + 24
     d.line((x, cy, x + 40, cy), fill=_RIVER, width=8)
     _arrow_head(d, (x, cy), (x + 40, cy), _RIVER_ARROW)
-    _text(d, (x + 48, cy), "river flow", 16, MUTED)
+    _text(d, (x + 48, cy), t(lang, "barrage_pic.legend.river"), 16, MUTED)
     if irrigation:
-        _irrigation_legend(d, cy + 30)
+        _irrigation_legend(d, cy + 30, lang)
 
 
-def _irrigation_legend(d: ImageDraw.ImageDraw, cy: float) -> None:
+def _irrigation_legend(d: ImageDraw.ImageDraw, cy: float, lang: str) -> None:
     """The irrigation marks: a stack (top tile, tiles left), an emptied stack, the area total, a red space."""
     x = MARGIN
-    _irrigation_stack(d, (x, cy - 12, x + 84, cy + 12), {"top": "IRR_PLAIN_MACHINERY", "count": 2})
-    x += 90 + _text(d, (x + 90, cy), "top tile, tiles left", 16, MUTED) + 14
-    _irrigation_stack(d, (x, cy - 12, x + 46, cy + 12), {"count": 0, "vp": 1})
-    x += 52 + _text(d, (x + 52, cy), "VP under an empty stack", 16, MUTED) + 14
-    _irrigation_vp(d, (x, cy - 12, x + 54, cy + 12), 3)
-    x += 60 + _text(d, (x + 60, cy), "area total (part of V)", 16, MUTED) + 14
-    _irrigation_space(d, (x, cy - 12, x + 48, cy + 12), None, True)
-    _text(d, (x + 54, cy), "costs 3 credits", 16, MUTED)
+    _irrigation_stack(d, (x, cy - 12, x + 84, cy + 12), {"top": "IRR_PLAIN_MACHINERY", "count": 2}, lang)
+    x += 90 + _text(d, (x + 90, cy), t(lang, "barrage_pic.legend.top_tile"), 16, MUTED) + 14
+    _irrigation_stack(d, (x, cy - 12, x + 46, cy + 12), {"count": 0, "vp": 1}, lang)
+    x += 52 + _text(d, (x + 52, cy), t(lang, "barrage_pic.legend.empty_stack"), 16, MUTED) + 14
+    _irrigation_vp(d, (x, cy - 12, x + 54, cy + 12), 3, lang)
+    x += 60 + _text(d, (x + 60, cy), t(lang, "barrage_pic.legend.area_total"), 16, MUTED) + 14
+    _irrigation_space(d, (x, cy - 12, x + 48, cy + 12), None, True, lang)
+    _text(d, (x + 54, cy), t(lang, "barrage_pic.legend.red_space"), 16, MUTED)
 
 
-def _draw_summary_row(d: ImageDraw.ImageDraw, view: View, seat: int, y: int, viewer: int | None) -> None:
+def _draw_summary_row(d: ImageDraw.ImageDraw, view: View, seat: int, y: int, viewer: int | None,
+                      lang: str = "en") -> None:
     c = view["companies"][seat]
     colour = seat_colour(seat)
     acting = view.get("to_act") == seat and view.get("phase") != "over"
@@ -857,46 +889,51 @@ def _draw_summary_row(d: ImageDraw.ImageDraw, view: View, seat: int, y: int, vie
     d.rounded_rectangle(box, radius=8, fill=_ACT_BAND if acting else PANEL, outline=colour, width=3)
     d.rectangle((MARGIN + 3, y + 3, MARGIN + 12, y + SUMMARY_ROW - 9), fill=colour)
     top, low = y + 17, y + 39
-    name = ("▶ " if acting else "") + _seat_name(view, seat) + (" (you)" if viewer == seat else "")
+    you = t(lang, "barrage_pic.word.you") if viewer == seat else ""
+    name = ("▶ " if acting else "") + _seat_name(view, seat, lang) + you
     _text(d, (MARGIN + 22, top), _fit(d, name, 250, 21, True), 21, colour, True)
-    extra = _officer_name(c["officer"]) if c.get("officer") else ""
+    extra = _officer_name(c["officer"], lang) if c.get("officer") else ""
     if c.get("out") and view.get("phase") == "actions":
-        extra += " · passed"
+        extra += t(lang, "barrage_pic.word.list_sep") + t(lang, "barrage_pic.word.passed")
     _text(d, (MARGIN + 22, low), _fit(d, extra, 250, 15), 15, MUTED)
     finals = view.get("final_scores")
     hand, done = len(c.get("contracts", [])), len(c.get("fulfilled", []))
     cols = [
-        (292, str(finals[seat] if finals else c["vp"]), "final VP" if finals else "VP"),
-        (382, str(c["energy"]), "energy ⚡"), (472, str(c["credits"]), "credits"),
-        (562, str(c["engineers"] + c.get("architect", 0)), "engineers"),
-        (660, str(c["excavators"]), "excavators"), (760, str(c["mixers"]), "mixers"),
-        (850, f"{done} / {hand}", "done / hand"),
+        (292, str(finals[seat] if finals else c["vp"]),
+         t(lang, "barrage_pic.summary.final_vp" if finals else "barrage_pic.summary.vp")),
+        (382, str(c["energy"]), t(lang, "barrage_pic.summary.energy")),
+        (472, str(c["credits"]), t(lang, "barrage_pic.summary.credits")),
+        (562, str(c["engineers"] + c.get("architect", 0)), t(lang, "barrage_pic.summary.engineers")),
+        (660, str(c["excavators"]), t(lang, "barrage_pic.summary.excavators")),
+        (760, str(c["mixers"]), t(lang, "barrage_pic.summary.mixers")),
+        (850, f"{done} / {hand}", t(lang, "barrage_pic.summary.done_hand")),
     ]
     for x, value, label in cols:
         _text(d, (x, top), value, 22, INK, True)
         _text(d, (x, low), label, 14, MUTED)
 
 
-def render(view: View, *, viewer_seat: int | None = None, scale: float = 1.0) -> bytes:
+def render(view: View, *, viewer_seat: int | None = None, scale: float = 1.0, lang: str = "en") -> bytes:
     """The map picture for ``view`` (``rules.barrage`` ``GAME.view``) as PNG bytes.
 
     Header (round, phase, who acts; the final ranking once the game is over), the round bonus and
     objective, the map, a legend, and one summary line per company. ``viewer_seat`` marks that seat
-    "(you)"; ``scale`` resizes the picture. The same view always gives the same bytes.
+    "(you)"; ``scale`` resizes the picture; ``lang`` is the language of its words. The same view always
+    gives the same bytes.
     """
-    map_img = _draw_map(view)
+    map_img = _draw_map(view, lang)
     seats = _summary_order(view)
     head = _header_height(view)
     map_top = head + INFO_H
     summary_top = map_top + map_img.height + _legend_height(view)
     height = max(math.ceil(WIDTH * MIN_RATIO), summary_top + len(seats) * SUMMARY_ROW + MARGIN)
     image, d = new_canvas(WIDTH, height)
-    _draw_header(d, view, "map")
-    _draw_info(d, view, head)
+    _draw_header(d, view, t(lang, "barrage_pic.header.map"), lang)
+    _draw_info(d, view, head, lang)
     image.paste(map_img, ((WIDTH - map_img.width) // 2, map_top))
-    _draw_legend(d, map_top + map_img.height + 4, _legend_height(view) > LEGEND_H)
+    _draw_legend(d, map_top + map_img.height + 4, _legend_height(view) > LEGEND_H, lang)
     for i, seat in enumerate(seats):
-        _draw_summary_row(d, view, seat, summary_top + i * SUMMARY_ROW, viewer_seat)
+        _draw_summary_row(d, view, seat, summary_top + i * SUMMARY_ROW, viewer_seat, lang)
     return _finish(image, scale)
 
 
@@ -916,7 +953,7 @@ Section = tuple[int, Callable[[ImageDraw.ImageDraw, int], None]]
 def _section_title(d: ImageDraw.ImageDraw, y: int, title: str, note: str = "") -> None:
     w = _text(d, (MARGIN, y + 14), title, 22, _TITLE, True)
     if note:
-        _text(d, (MARGIN + w + 12, y + 15), note, 16, MUTED)
+        _text(d, (MARGIN + w + 12, y + 15), _fit(d, note, WIDTH - 2 * MARGIN - w - 12, 16), 16, MUTED)
 
 
 def _chip(d: ImageDraw.ImageDraw, box: Box, fill: Colour, top: str, bottom: str = "", outline: Colour = INK,
@@ -939,26 +976,28 @@ def _fitted(d: ImageDraw.ImageDraw, xy: Point, text: str, width: float, size: in
     d.text(xy, _fit(d, text, width, size, bold), font=font(size, bold), fill=fill, anchor="mm")
 
 
-def _contract_chip(d: ImageDraw.ImageDraw, x: float, y: float, w: float, cid: str, h: float = 46) -> None:
+def _contract_chip(d: ImageDraw.ImageDraw, x: float, y: float, w: float, cid: str, h: float = 46,
+                   lang: str = "en") -> None:
     rec = data.CONTRACTS.get(cid, {})
     fill = _CONTRACT_FILL.get(rec.get("type", ""), _WHITE)
-    _chip(d, (x, y, x + w, y + h), fill, f"{rec.get('energy_required', '?')}⚡", _contract_reward(rec))
+    _chip(d, (x, y, x + w, y + h), fill, f"{rec.get('energy_required', '?')}⚡", _contract_reward(rec, lang))
 
 
-def _tile_chip(d: ImageDraw.ImageDraw, x: float, y: float, w: float, tile: str, h: float = 30) -> None:
+def _tile_chip(d: ImageDraw.ImageDraw, x: float, y: float, w: float, tile: str, h: float = 30,
+               lang: str = "en") -> None:
     level = data.TECH.get(tile, {}).get("level", 0)
-    _chip(d, (x, y, x + w, y + h), _TILE_FILL.get(level, _WHITE), _tile_label(tile), size=15)
+    _chip(d, (x, y, x + w, y + h), _TILE_FILL.get(level, _WHITE), _tile_label(tile, lang), size=15)
 
 
-def _energy_section(view: View) -> Section:
+def _energy_section(view: View, lang: str) -> Section:
     track = data.ENERGY_TRACK
     spaces = int(track.get("spaces", 32))
 
     def draw(d: ImageDraw.ImageDraw, y: int) -> None:
         awards = track.get("ranking_awards", {})
-        _section_title(d, y, "Energy this round",
-                       f"1st {awards.get('first_vp', '?')} VP, 2nd {awards.get('second_vp', '?')} VP; "
-                       "$ = credits at round end")
+        _section_title(d, y, t(lang, "barrage_pic.energy.title"),
+                       t(lang, "barrage_pic.energy.note", first=awards.get("first_vp", "?"),
+                         second=awards.get("second_vp", "?")))
         x0, cw = MARGIN, (WIDTH - 2 * MARGIN) / spaces
         bar = y + 96
         stacks: dict[int, int] = {}
@@ -983,27 +1022,28 @@ def _energy_section(view: View) -> Section:
     return 148, draw
 
 
-def _rounds_section(view: View) -> Section:
+def _rounds_section(view: View, lang: str) -> Section:
     bonus = view.get("bonus_tiles") or []
     rnd = view.get("round", 1)
 
     def draw(d: ImageDraw.ImageDraw, y: int) -> None:
         formula = data.BONUS_FORMULA
-        _section_title(d, y, "Round bonus tiles",
-                       f"need ≥{formula.get('min_energy', 6)} energy; −{formula.get('malus_per_missing_section', 4)}"
-                       f" VP per missing {formula.get('energy_per_round_section', 6)} below 6×round")
+        _section_title(d, y, t(lang, "barrage_pic.rounds.title"),
+                       t(lang, "barrage_pic.rounds.note", min=formula.get("min_energy", 6),
+                         malus=formula.get("malus_per_missing_section", 4),
+                         section=formula.get("energy_per_round_section", 6)))
         w = 128
         for i, tile in enumerate(bonus):
             x = MARGIN + i * (w + 6)
             now = i + 1 == rnd and view.get("phase") != "over"
             past = i + 1 < rnd or view.get("phase") == "over"
             fill = HIGHLIGHT if now else (_fade(PANEL, 0.3) if past else PANEL)
-            _chip(d, (x, y + 32, x + w, y + 82), fill, f"Round {i + 1}", _bonus_text(tile),
-                  outline=INK if now else _SLOT_LINE)
+            _chip(d, (x, y + 32, x + w, y + 82), fill, t(lang, "barrage_pic.rounds.chip", n=i + 1),
+                  _bonus_text(tile, lang), outline=INK if now else _SLOT_LINE)
         x = MARGIN + len(bonus) * (w + 6) + 6
         vp = "/".join(str(v) for v in data.OBJECTIVE_VP)
-        _chip(d, (x, y + 32, WIDTH - MARGIN, y + 82), (250, 236, 214), f"Objective · {vp} VP",
-              _objective_text(view.get("objective", "")))
+        _chip(d, (x, y + 32, WIDTH - MARGIN, y + 82), (250, 236, 214), t(lang, "barrage_pic.rounds.objective", vp=vp),
+              _objective_text(view.get("objective", ""), lang))
 
     return 92, draw
 
@@ -1013,7 +1053,7 @@ IRR_ROW = 44
 IRR_CHIP_W = 104
 
 
-def _irrigation_section(view: View) -> Section:
+def _irrigation_section(view: View, lang: str) -> Section:
     """The Nile Affair's irrigation: the 5 scoring tiles (under the round bonus tiles they go with), V, and
     each company's irrigation points, face-up tiles (ready) and face-down ones (used, greyed)."""
     irrigation = view.get("irrigation")
@@ -1026,21 +1066,20 @@ def _irrigation_section(view: View) -> Section:
     rows_h = sum(IRR_ROW + (lines[s] - 1) * 34 + 6 for s in seats)
 
     def draw(d: ImageDraw.ImageDraw, y: int) -> None:
-        _section_title(d, y, "Irrigation", "round end: most points 3+V VP and the tile, 2nd ⌊V/2⌋, fewest −2;"
-                       " grey = used")
+        _section_title(d, y, t(lang, "barrage_pic.irrigation.title"), t(lang, "barrage_pic.irrigation.note"))
         for i, tile in enumerate(irrigation.get("scoring_tiles") or []):
-            _irrigation_scoring_chip(d, view, MARGIN + i * 134, y + 32, tile)
+            _irrigation_scoring_chip(d, view, MARGIN + i * 134, y + 32, tile, lang)
         x = MARGIN + 5 * 134 + 6
         vp = int(irrigation.get("visible_vp") or 0)
         d.rounded_rectangle((x, y + 32, WIDTH - MARGIN, y + 82), radius=6, fill=_IRR_VP if vp else PANEL,
                             outline=_IRR_VP_INK, width=2)
-        vx = x + 22 + _text(d, (x + 12, y + 57), f"V = {vp}", 24, _IRR_VP_INK, True)
-        _text(d, (vx, y + 47), "VP visible", 14, _IRR_VP_INK)
-        _text(d, (vx, y + 66), "on the map", 14, _IRR_VP_INK)
+        vx = x + 22 + _text(d, (x + 12, y + 57), t(lang, "barrage_pic.irrigation.v", v=vp), 24, _IRR_VP_INK, True)
+        _text(d, (vx, y + 47), t(lang, "barrage_pic.irrigation.vp_visible"), 14, _IRR_VP_INK)
+        _text(d, (vx, y + 66), t(lang, "barrage_pic.irrigation.on_map"), 14, _IRR_VP_INK)
         ry = y + 92
         for seat in seats:
             h = IRR_ROW + (lines[seat] - 1) * 34
-            _irrigation_row(d, view, seat, ry, h)
+            _irrigation_row(d, view, seat, ry, h, lang)
             ry += h + 6
 
     return 92 + rows_h, draw
@@ -1058,72 +1097,75 @@ def _face_down_count(irr: dict[str, Any]) -> int:
     return down if isinstance(down, int) else len(down)
 
 
-def _irrigation_scoring_chip(d: ImageDraw.ImageDraw, view: View, x: float, y: float, tile: dict[str, Any]) -> None:
+def _irrigation_scoring_chip(d: ImageDraw.ImageDraw, view: View, x: float, y: float, tile: dict[str, Any],
+                             lang: str = "en") -> None:
     """A round's irrigation scoring tile: open (this round's highlighted), won by a company, or discarded."""
     rnd, status, winner = tile.get("round", 0), tile.get("status", "open"), tile.get("winner")
     box = (x, y, x + 128, y + 50)
-    top = f"Round {rnd} · {tile.get('points', 0):+d}".replace("-", "−")
+    top = t(lang, "barrage_pic.irrigation.chip", round=rnd, points=f"{tile.get('points', 0):+d}".replace("-", "−"))
     if status == "won" and winner is not None:
         fill: Colour = seat_colour(winner)
-        bottom, outline = f"won by P{winner + 1}", INK
+        bottom, outline = t(lang, "barrage_pic.irrigation.won_by", seat=winner + 1), INK
     elif status == "discarded":
-        fill, bottom, outline = (226, 224, 218), "discarded", _SLOT_LINE
+        fill, bottom, outline = (226, 224, 218), t(lang, "barrage_pic.irrigation.discarded"), _SLOT_LINE
     else:
         now = rnd == view.get("round") and view.get("phase") == "actions"
-        fill, bottom, outline = (HIGHLIGHT if now else PANEL), ("this round" if now else "open"), (
-            INK if now else _SLOT_LINE)
+        bottom = t(lang, "barrage_pic.irrigation.this_round" if now else "barrage_pic.irrigation.open")
+        fill, outline = (HIGHLIGHT if now else PANEL), (INK if now else _SLOT_LINE)
     d.rounded_rectangle(box, radius=6, fill=fill, outline=outline, width=2)
     ink = _ink_on(fill) if status == "won" else (MUTED if status == "discarded" else INK)
     _fitted(d, (x + 64, y + 14), top, 122, 16, True, ink)
     _fitted(d, (x + 64, y + 36), bottom, 122, 15, False, ink)
 
 
-def _irrigation_row(d: ImageDraw.ImageDraw, view: View, seat: int, y: float, h: float) -> None:
+def _irrigation_row(d: ImageDraw.ImageDraw, view: View, seat: int, y: float, h: float, lang: str = "en") -> None:
     c = view["companies"][seat]
     irr = c.get("irrigation") or {}
     colour = seat_colour(seat)
     d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + h), radius=8, fill=PANEL, outline=colour, width=2)
     d.rectangle((MARGIN + 2, y + 2, MARGIN + 9, y + h - 2), fill=colour)
-    _text(d, (MARGIN + 18, y + 14), _fit(d, _seat_name(view, seat), 170, 17, True), 17, colour, True)
-    values = {t.get("round"): t.get("points") for t in (view.get("irrigation") or {}).get("scoring_tiles") or []}
-    notes = [f"won R{r}" + (f" ({values[r]})".replace("-", "−") if values.get(r) else "")
+    _text(d, (MARGIN + 18, y + 14), _fit(d, _seat_name(view, seat, lang), 170, 17, True), 17, colour, True)
+    values = {st.get("round"): st.get("points") for st in (view.get("irrigation") or {}).get("scoring_tiles") or []}
+    notes = [t(lang, "barrage_pic.irrigation.won_round", round=r)
+             + (t(lang, "barrage_pic.irrigation.won_points", points=values[r]).replace("-", "−")
+                if values.get(r) else "")
              for r in irr.get("scoring_tiles") or []]
     if view.get("to_act") == seat and view.get("phase") == "actions":
         if view.get("bonus_action_used"):
-            notes.insert(0, "▶ tile used this turn")
+            notes.insert(0, t(lang, "barrage_pic.irrigation.used_this_turn"))
         elif irr.get("face_up"):
-            notes.insert(0, "▶ may use a tile")
-    _text(d, (MARGIN + 18, y + 32), _fit(d, " · ".join(notes), 176, 13), 13, MUTED)
+            notes.insert(0, t(lang, "barrage_pic.irrigation.may_use"))
+    _text(d, (MARGIN + 18, y + 32), _fit(d, t(lang, "barrage_pic.word.list_sep").join(notes), 176, 13), 13, MUTED)
     points = irr.get("points")
     if points is None:
         listed = (view.get("irrigation") or {}).get("points") or []
         points = listed[seat] if seat < len(listed) else None
     px = MARGIN + 204
     _text(d, (px + 30, y + 16), "–" if points is None else str(points), 22, INK, True, "mm")
-    _text(d, (px + 30, y + 34), "irr. points", 13, MUTED, anchor="mm")
+    _text(d, (px + 30, y + 34), t(lang, "barrage_pic.irrigation.points"), 13, MUTED, anchor="mm")
     x0, right = MARGIN + 300, WIDTH - MARGIN - 8
-    tiles = [(str(t), True) for t in irr.get("face_up") or []]
+    tiles = [(str(tid), True) for tid in irr.get("face_up") or []]
     down = irr.get("face_down") or []
-    tiles += [("", False)] * down if isinstance(down, int) else [(str(t), False) for t in down]
+    tiles += [("", False)] * down if isinstance(down, int) else [(str(tid), False) for tid in down]
     if not tiles:
-        _text(d, (x0, y + h / 2), "no irrigation tiles", 15, MUTED)
+        _text(d, (x0, y + h / 2), t(lang, "barrage_pic.irrigation.none"), 15, MUTED)
         return
     x, ty = x0, y + 7
     for tile, ready in tiles:
         if x + IRR_CHIP_W > right:
             x, ty = x0, ty + 34
-        _irrigation_chip(d, (x, ty, x + IRR_CHIP_W, ty + 30), tile, ready)
+        _irrigation_chip(d, (x, ty, x + IRR_CHIP_W, ty + 30), tile, ready, lang)
         x += IRR_CHIP_W + 4
 
 
-def _irrigation_chip(d: ImageDraw.ImageDraw, box: Box, tile: str, ready: bool) -> None:
+def _irrigation_chip(d: ImageDraw.ImageDraw, box: Box, tile: str, ready: bool, lang: str = "en") -> None:
     """An irrigation tile in a company's supply, in its area's colour; used (face-down) ones greyed."""
     area = _irrigation_tiles().get(tile, {}).get("area", "")
     fill = _IRR_CHIP.get(area, (230, 230, 230))
     if not ready:
         fill = _fade(fill, 0.6)
     d.rounded_rectangle(box, radius=5, fill=fill, outline=INK if ready else _SLOT_LINE, width=2 if ready else 1)
-    label = _irrigation_label(tile) if tile else "used"
+    label = _irrigation_label(tile, lang) if tile else t(lang, "barrage_pic.irrigation.used")
     _fitted(d, _centre(box), label, box[2] - box[0] - 8, 15, ready, INK if ready else MUTED)
 
 
@@ -1131,7 +1173,7 @@ PANEL_H = 316
 """Height of one company panel; two panels share a row."""
 
 
-def _companies_section(view: View, viewer: int | None) -> list[Section]:
+def _companies_section(view: View, viewer: int | None, lang: str) -> list[Section]:
     """The company boards, two side by side per row."""
     seats = [s for s in _summary_order(view) if view["companies"][s].get("company") or view.get("phase") != "draft"]
     half = (WIDTH - 2 * MARGIN - 12) / 2
@@ -1141,14 +1183,14 @@ def _companies_section(view: View, viewer: int | None) -> list[Section]:
 
         def draw(d: ImageDraw.ImageDraw, y: int, pair: list[int] = pair) -> None:
             for k, seat in enumerate(pair):
-                _company_panel(d, view, seat, MARGIN + k * (half + 12), y, half, viewer)
+                _company_panel(d, view, seat, MARGIN + k * (half + 12), y, half, viewer, lang)
 
         out.append((PANEL_H, draw))
     return out
 
 
 def _company_panel(d: ImageDraw.ImageDraw, view: View, seat: int, x0: float, y: int, w: float,
-                   viewer: int | None) -> None:
+                   viewer: int | None, lang: str = "en") -> None:
     c = view["companies"][seat]
     colour = seat_colour(seat)
     acting = view.get("to_act") == seat and view.get("phase") != "over"
@@ -1157,32 +1199,33 @@ def _company_panel(d: ImageDraw.ImageDraw, view: View, seat: int, x0: float, y: 
         d.rounded_rectangle((x0 + 5, y + 5, x0 + w - 5, y + 58), radius=6, fill=_ACT_BAND)
     d.rectangle((x0 + 3, y + 3, x0 + 11, y + PANEL_H - 3), fill=colour)
     x, right = x0 + 20, x0 + w - 12
-    _company_title(d, view, c, seat, x, right, y + 20, viewer)
-    _company_stats(d, c, x, right, y + 76)
-    _company_pieces(d, c, colour, x, right, y + 128)
-    _company_tiles(d, c, x, right, y + 168)
-    _company_wheel(d, c, x, right, y + 202)
-    _company_contracts(d, c, x, right, y + 262)
+    _company_title(d, view, c, seat, x, right, y + 20, viewer, lang)
+    _company_stats(d, c, x, right, y + 76, lang)
+    _company_pieces(d, c, colour, x, right, y + 128, lang)
+    _company_tiles(d, c, x, right, y + 168, lang)
+    _company_wheel(d, c, x, right, y + 202, lang)
+    _company_contracts(d, c, x, right, y + 262, lang)
 
 
 def _company_title(d: ImageDraw.ImageDraw, view: View, c: dict[str, Any], seat: int, x: float, right: float,
-                   y: int, viewer: int | None) -> None:
-    name = _seat_name(view, seat) + (" (you)" if viewer == seat else "")
+                   y: int, viewer: int | None, lang: str = "en") -> None:
+    name = _seat_name(view, seat, lang) + (t(lang, "barrage_pic.word.you") if viewer == seat else "")
     finals = view.get("final_scores")
-    vp = f"{finals[seat]} VP final" if finals else f"{c['vp']} VP"
+    vp = t(lang, "barrage_pic.company.vp_final", vp=finals[seat]) if finals else t(lang, "barrage_pic.word.vp",
+                                                                                     n=c["vp"])
     vw = _text(d, (right, y), vp, 23, INK, True, "rm")
     _text(d, (x, y), _fit(d, name, right - x - vw - 10, 23, True), 23, seat_colour(seat), True)
-    marks = [_officer_name(c["officer"])] if c.get("officer") else []
+    marks = [_officer_name(c["officer"], lang)] if c.get("officer") else []
     order = view.get("turn_order") or []
     if seat in order and view.get("phase") == "actions":
-        marks.append(f"turn {order.index(seat) + 1}/{len(order)}")
+        marks.append(t(lang, "barrage_pic.company.turn", i=order.index(seat) + 1, n=len(order)))
     if c.get("out") and view.get("phase") == "actions":
-        marks.append("passed")
+        marks.append(t(lang, "barrage_pic.word.passed"))
     if view.get("to_act") == seat and view.get("phase") != "over":
-        marks.insert(0, "▶ to act")
-    _text(d, (x, y + 26), _fit(d, " · ".join(marks), right - x - 110, 16), 16, INK)
+        marks.insert(0, t(lang, "barrage_pic.company.to_act"))
+    _text(d, (x, y + 26), _fit(d, t(lang, "barrage_pic.word.list_sep").join(marks), right - x - 110, 16), 16, INK)
     used = set(c.get("used_spaces", []))
-    _text(d, (right - 104, y + 26), "board", 13, MUTED, anchor="rm")
+    _text(d, (right - 104, y + 26), t(lang, "barrage_pic.company.board"), 13, MUTED, anchor="rm")
     for i in range(4):  # the company board's own construction spaces, filled when used this round
         sid = f"company-{i + 1}"
         sp = data.SPACES.get(sid, {})
@@ -1193,14 +1236,18 @@ def _company_title(d: ImageDraw.ImageDraw, view: View, c: dict[str, Any], seat: 
                fill=_ink_on(seat_colour(c["seat"])) if sid in used else INK, anchor="mm")
 
 
-def _company_stats(d: ImageDraw.ImageDraw, c: dict[str, Any], x: float, right: float, y: int) -> None:
-    eng = f"{c['engineers']}" + ("+A" if c.get("architect") else "")
+def _company_stats(d: ImageDraw.ImageDraw, c: dict[str, Any], x: float, right: float, y: int,
+                   lang: str = "en") -> None:
+    eng = f"{c['engineers']}" + (t(lang, "barrage_pic.company.architect") if c.get("architect") else "")
     works = len(c.get("external_works") or [])
+    last = t(lang, "barrage_pic.company.last", n=c["last_energy"]) if c.get("last_energy") else ""
     lines = [
-        [("energy", f"{c['energy']}" + (f" (last {c['last_energy']})" if c.get("last_energy") else "")),
-         ("credits", str(c["credits"])), ("engineers", eng)],
-        [("excavators", str(c["excavators"])), ("mixers", str(c["mixers"]))]
-        + ([("ext. works", str(works))] if works else []),
+        [(t(lang, "barrage_pic.company.energy"), f"{c['energy']}" + last),
+         (t(lang, "barrage_pic.company.credits"), str(c["credits"])),
+         (t(lang, "barrage_pic.company.engineers"), eng)],
+        [(t(lang, "barrage_pic.company.excavators"), str(c["excavators"])),
+         (t(lang, "barrage_pic.company.mixers"), str(c["mixers"]))]
+        + ([(t(lang, "barrage_pic.company.works"), str(works))] if works else []),
     ]
     for k, items in enumerate(lines):
         cx = x
@@ -1210,12 +1257,13 @@ def _company_stats(d: ImageDraw.ImageDraw, c: dict[str, Any], x: float, right: f
 
 
 def _company_pieces(d: ImageDraw.ImageDraw, c: dict[str, Any], colour: Colour, x: float, right: float,
-                    y: int) -> None:
+                    y: int, lang: str = "en") -> None:
     """Pieces still on the company board (filled) and already built (hollow): three kinds a line."""
     left, built = c.get("pieces_left", {}), c.get("built", {})
     for k, kind in enumerate(left):
         px, py = x + (k % 3) * 146, y + (k // 3) * 24
-        px += _text(d, (px, py), _STRUCTURE_NAME.get(kind, kind), 15, MUTED) + 5
+        label = t(lang, _STRUCTURE + kind) if i18n.has(lang, _STRUCTURE + kind) else kind
+        px += _text(d, (px, py), label, 15, MUTED) + 5
         for i in range(left[kind] + built.get(kind, 0)):
             d.rectangle((px, py - 7, px + 12, py + 7), fill=colour if i < left[kind] else _WHITE, outline=INK)
             px += 15
@@ -1223,26 +1271,27 @@ def _company_pieces(d: ImageDraw.ImageDraw, c: dict[str, Any], colour: Colour, x
     if buildings:
         bx = x + (len(left) % 3) * 146 + 6 if len(left) % 3 else x
         by = y + ((len(left) - 1) // 3) * 24 if len(left) % 3 else y + (len(left) // 3) * 24
-        names = ", ".join(data.BUILDINGS.get(b, {}).get("name", b) for b in buildings)
+        names = t(lang, "barrage.word.list_sep").join(words.building(lang, b) for b in buildings)
         _text(d, (bx, by), _fit(d, names, right - bx, 14), 14, INK)
 
 
-def _company_tiles(d: ImageDraw.ImageDraw, c: dict[str, Any], x: float, right: float, y: int) -> None:
-    _text(d, (x, y + 14), "Tiles", 16, MUTED, True)
-    x += 50
+def _company_tiles(d: ImageDraw.ImageDraw, c: dict[str, Any], x: float, right: float, y: int,
+                   lang: str = "en") -> None:
+    x += max(50, 6 + _text(d, (x, y + 14), t(lang, "barrage_pic.company.tiles"), 16, MUTED, True))
     tiles = c.get("tiles", [])
     w = min(72.0, (right - x) / max(1, len(tiles)) - 4)
-    for t in tiles:
-        _tile_chip(d, x, y, w, t, 28)
+    for tile in tiles:
+        _tile_chip(d, x, y, w, tile, 28, lang)
         x += w + 4
 
 
-def _company_wheel(d: ImageDraw.ImageDraw, c: dict[str, Any], x: float, right: float, y: int) -> None:
+def _company_wheel(d: ImageDraw.ImageDraw, c: dict[str, Any], x: float, right: float, y: int,
+                   lang: str = "en") -> None:
     """Segments in the order they come back: 1 rotation away first, the open segment last."""
     wheel = c.get("wheel", [])
-    _text(d, (x, y + 14), "Wheel", 16, MUTED, True)
-    _text(d, (x, y + 36), "back in", 13, MUTED)
-    x += 62
+    label = _text(d, (x, y + 14), t(lang, "barrage_pic.company.wheel"), 16, MUTED, True)
+    label = max(label, _text(d, (x, y + 36), t(lang, "barrage_pic.company.back_in"), 13, MUTED))
+    x += max(62, label + 4)
     n = len(wheel)
     w = (right - x) / max(1, n) - 4
     for k in range(n):
@@ -1252,26 +1301,28 @@ def _company_wheel(d: ImageDraw.ImageDraw, c: dict[str, Any], x: float, right: f
         d.rounded_rectangle((x, y, x + w, y + 52), radius=6,
                             fill=(250, 240, 200) if is_open else (_EMPTY if empty else _WHITE),
                             outline=INK if is_open else _SLOT_LINE, width=2)
-        d.text((x + 4, y + 10), "open" if is_open else str(k + 1), font=font(12, True), fill=MUTED, anchor="lm")
-        d.text((x + w - 4, y + 10), _machinery(seg["excavators"], seg["mixers"]).replace(" ", ""),
+        d.text((x + 4, y + 10), t(lang, "barrage_pic.company.open") if is_open else str(k + 1), font=font(12, True),
+               fill=MUTED, anchor="lm")
+        d.text((x + w - 4, y + 10), _machinery(seg["excavators"], seg["mixers"], lang).replace(" ", ""),
                font=font(12, True), fill=INK, anchor="rm")
         tiles = seg["tiles"]
         tw = (w - 6 - 2 * (len(tiles) - 1)) / max(1, len(tiles))
-        for i, t in enumerate(tiles):
-            _tile_chip(d, x + 3 + i * (tw + 2), y + 21, tw, t, 27)
+        for i, tile in enumerate(tiles):
+            _tile_chip(d, x + 3 + i * (tw + 2), y + 21, tw, tile, 27, lang)
         x += w + 4
 
 
-def _company_contracts(d: ImageDraw.ImageDraw, c: dict[str, Any], x: float, right: float, y: int) -> None:
+def _company_contracts(d: ImageDraw.ImageDraw, c: dict[str, Any], x: float, right: float, y: int,
+                       lang: str = "en") -> None:
     """Contracts in hand (energy needed, reward), then the fulfilled ones (face down: energy only)."""
     done = c.get("fulfilled", [])
-    _text(d, (x, y + 12), "Hand", 16, MUTED, True)
-    _text(d, (x, y + 32), f"{len(done)} done", 13, MUTED)
-    x += 56
+    label = _text(d, (x, y + 12), t(lang, "barrage_pic.company.hand"), 16, MUTED, True)
+    _text(d, (x, y + 32), t(lang, "barrage_pic.company.done", n=len(done)), 13, MUTED)
+    x += max(56, label + 6)
     hand = c.get("contracts", [])
     w = min(112.0, (right - x - 40 * min(len(done), 2)) / max(1, len(hand)) - 4)
     for cid in hand:
-        _contract_chip(d, x, y - 2, w, cid, 44)
+        _contract_chip(d, x, y - 2, w, cid, 44, lang)
         x += w + 4
     for cid in done:
         if x + 38 > right:
@@ -1283,14 +1334,14 @@ def _company_contracts(d: ImageDraw.ImageDraw, c: dict[str, Any], x: float, righ
         x += 40
 
 
-def _offer_section(view: View) -> Section:
+def _offer_section(view: View, lang: str) -> Section:
     def draw(d: ImageDraw.ImageDraw, y: int) -> None:
-        _section_title(d, y, "Contract office", "⚡ needed → reward")
+        _section_title(d, y, t(lang, "barrage_pic.offer.title"), t(lang, "barrage_pic.offer.note"))
         x = MARGIN
-        _text(d, (x, y + 58), "National", 17, MUTED, True)
+        _text(d, (x, y + 58), _fit(d, t(lang, "barrage_pic.offer.national"), 90, 17, True), 17, MUTED, True)
         x += 96
         for cid in view.get("national_contracts", []):
-            _contract_chip(d, x, y + 35, 140, cid)
+            _contract_chip(d, x, y + 35, 140, cid, lang=lang)
             x += 146
         piles = view.get("private_piles", [])
         x = MARGIN
@@ -1298,69 +1349,73 @@ def _offer_section(view: View) -> Section:
                                                strict=False)):
             gx = x + i * 322
             for j, cid in enumerate(cards[:2]):
-                _contract_chip(d, gx + j * 128, y + 90, 122, cid)
+                _contract_chip(d, gx + j * 128, y + 90, 122, cid, lang=lang)
             pile = piles[i] if i < len(piles) else 0
             fill = _CONTRACT_FILL[colour]
             d.rounded_rectangle((gx + 258, y + 92, gx + 310, y + 134), radius=6, fill=_fade(fill, 0.2),
                                 outline=_SLOT_LINE)
-            d.text((gx + 284, y + 104), "pile", font=font(13), fill=MUTED, anchor="mm")
+            d.text((gx + 284, y + 104), t(lang, "barrage_pic.offer.pile"), font=font(13), fill=MUTED, anchor="mm")
             d.text((gx + 284, y + 123), str(pile), font=font(17, True), fill=INK, anchor="mm")
 
     return 146, draw
 
 
-def _patent_section(view: View) -> Section:
+def _patent_section(view: View, lang: str) -> Section:
     patent = view.get("patent_office") or []
     works = view.get("external_works") or []
 
     def draw(d: ImageDraw.ImageDraw, y: int) -> None:
         x = MARGIN
         if patent:
-            _text(d, (x, y + 14), "Patent office", 20, _TITLE, True)
-            _text(d, (x, y + 38), f"deck {view.get('patent_deck', 0)}", 15, MUTED)
+            _text(d, (x, y + 14), t(lang, "barrage_pic.patent.title"), 20, _TITLE, True)
+            _text(d, (x, y + 38), t(lang, "barrage_pic.patent.deck", n=view.get("patent_deck", 0)), 15, MUTED)
             x += 148
-            for t in patent:
-                if t:
-                    _tile_chip(d, x, y + 8, 88, t, 34)
+            for tile in patent:
+                if tile:
+                    _tile_chip(d, x, y + 8, 88, tile, 34, lang)
                 else:
                     d.rounded_rectangle((x, y + 8, x + 88, y + 42), radius=6, outline=_SLOT_LINE)
                 x += 94
             x += 14
         if works or view.get("options", {}).get("leeghwater") == "yes":
-            _text(d, (x, y + 14), "Ext. works", 20, _TITLE, True)
-            _text(d, (x, y + 38), f"deck {view.get('external_work_deck', 0)}", 15, MUTED)
+            _text(d, (x, y + 14), t(lang, "barrage_pic.patent.works"), 20, _TITLE, True)
+            _text(d, (x, y + 38), t(lang, "barrage_pic.patent.deck", n=view.get("external_work_deck", 0)), 15, MUTED)
             x += 122
             w = min(150.0, (WIDTH - MARGIN - x) / max(1, len(works)) - 6)
             for wid in works:
                 rec = data.EXTERNAL_WORKS.get(wid)
                 if rec is None:  # taken this round
                     d.rounded_rectangle((x, y + 2, x + w, y + 48), radius=6, outline=_SLOT_LINE)
-                    d.text((x + w / 2, y + 25), "taken", font=font(15), fill=MUTED, anchor="mm")
+                    d.text((x + w / 2, y + 25), t(lang, "barrage_pic.patent.taken"), font=font(15), fill=MUTED,
+                           anchor="mm")
                 else:
                     cost = rec.get("machinery_cost", {})
                     _chip(d, (x, y + 2, x + w, y + 48), (236, 226, 246),
-                          f"pay {_machinery(cost.get('excavator', 0), cost.get('mixer', 0))}",
-                          _reward_text(rec.get("reward", {})))
+                          t(lang, "barrage_pic.patent.pay",
+                            cost=_machinery(cost.get("excavator", 0), cost.get("mixer", 0), lang)),
+                          _reward_text(rec.get("reward", {}), lang))
                 x += w + 6
 
     return (58, draw) if patent or works else (0, draw)
 
 
-def _buildings_section(view: View) -> Section:
+def _buildings_section(view: View, lang: str) -> Section:
     buildings = view.get("buildings") or {}
     used = view.get("occupied_spaces", {})
     players = view.get("players", 0)
     row = 40
 
     def draw(d: ImageDraw.ImageDraw, y: int) -> None:
-        _section_title(d, y, "Private buildings", "construction slots (+3 = extra credits) · engineer spaces")
+        _section_title(d, y, t(lang, "barrage_pic.buildings.title"), t(lang, "barrage_pic.buildings.note"))
         y += 32
         for bid, owners in buildings.items():
             rec = data.BUILDINGS.get(bid, {})
             cost = rec.get("construction_cost", {})
-            _text(d, (MARGIN, y + 17), rec.get("name", bid), 17, INK, True)
-            _text(d, (MARGIN + 200, y + 17), f"{_machinery(cost.get('excavator', 0), cost.get('mixer', 0))} · "
-                  f"{rec.get('vp_end_of_game', 0)} VP", 15, MUTED)
+            _text(d, (MARGIN, y + 17), _fit(d, words.building(lang, bid), 200, 17, True), 17, INK, True)
+            costs = t(lang, "barrage_pic.buildings.cost",
+                      cost=_machinery(cost.get("excavator", 0), cost.get("mixer", 0), lang),
+                      vp=rec.get("vp_end_of_game", 0))
+            _text(d, (MARGIN + 200, y + 17), _fit(d, costs, 126, 15), 15, MUTED)
             x = MARGIN + 330
             for i, owner in enumerate(owners):
                 slot = data.BUILDING_SLOTS[i] if i < len(data.BUILDING_SLOTS) else {}
@@ -1369,7 +1424,8 @@ def _buildings_section(view: View) -> Section:
                 x += 60
             x += 40
             for i, sp in enumerate(rec.get("engineer_spaces", [])):
-                label = f"{sp['engineers']}e" + ("+3" if sp.get("extra_credits") else "")
+                label = t(lang, "barrage_pic.buildings.engineers", n=sp["engineers"]) + (
+                    "+3" if sp.get("extra_credits") else "")
                 _space_box(d, (x, y + 4, x + 50, y + 32), used.get(f"{bid}-s{i}"), label, True)
                 x += 56
             y += row
@@ -1389,141 +1445,149 @@ def _space_box(d: ImageDraw.ImageDraw, box: Box, occupant: int | None, label: st
         d.text(_centre(box), label, font=font(14, True), fill=ink, anchor="mm")
 
 
-def _space_label(sid: str) -> str:
+def _space_label(sid: str, lang: str = "en") -> str:
     """A few characters for an action space: the produce bonus, drops, rotations, machinery, …"""
     act = data.SPACES.get(sid, {}).get("action", {})
-    pay = f" ${act['pay_credits']}" if act.get("pay_credits") else ""
+    pay = t(lang, "barrage_pic.space.pay", n=act["pay_credits"]) if act.get("pay_credits") else ""
     if "produce" in act:
         return f"{act['produce']['bonus']:+d}"
     if "place_drop" in act:
-        return f"{act['place_drop']} drop"
+        return t(lang, "barrage_pic.space.place_drop", n=act["place_drop"])
     if "flow_drop" in act:
-        return f"{act['flow_drop']} flow"
+        return t(lang, "barrage_pic.space.flow_drop", n=act["flow_drop"])
     if "rotate_wheel" in act:
-        return f"rot {act['rotate_wheel']}{pay}"
+        return t(lang, "barrage_pic.space.rotate", n=act["rotate_wheel"], pay=pay)
     if "any_machine" in act:
-        return f"any{pay}"
+        return t(lang, "barrage_pic.space.any", pay=pay)
     if "excavator" in act:
-        return ("E+M" if "mixer" in act else "E") + pay
+        return t(lang, "barrage_pic.space.exc_mix" if "mixer" in act else "barrage_pic.space.exc", pay=pay)
     if "take_contracts" in act:
-        return f"take {act['take_contracts']}"
+        return t(lang, "barrage_pic.space.take", n=act["take_contracts"])
     if "take_patent_tile" in act:
-        return f"tile {act['take_patent_tile']}"
+        return t(lang, "barrage_pic.space.tile", n=act["take_patent_tile"])
     if "fulfill_external_work" in act:
-        return f"work {act['fulfill_external_work']}"
+        return t(lang, "barrage_pic.space.work", n=act["fulfill_external_work"])
     if "credit_per_engineer" in act:
-        return "1 cr/eng"
+        return t(lang, "barrage_pic.space.bank")
     return sid.rsplit("-", 1)[-1]
 
 
-def _spaces_section(view: View) -> Section:
+def _spaces_section(view: View, lang: str) -> Section:
     groups: dict[str, list[dict[str, Any]]] = {}
     for sp in view.get("action_spaces", []):
         board = sp["id"].split("-")[0]
         groups.setdefault("irrigation" if board.startswith("irrigation") else board, []).append(sp)
-    rows = _space_rows(groups)
+    rows = _space_rows(groups, lang)
     row_h = 56
 
     def draw(d: ImageDraw.ImageDraw, y: int) -> None:
-        _section_title(d, y, "Action spaces", "colour = taken this round; dots = engineers; red = +3 credits")
+        _section_title(d, y, t(lang, "barrage_pic.spaces.title"), t(lang, "barrage_pic.spaces.note"))
         y += 34
         for name, spaces in rows:
-            _text(d, (MARGIN, y + 22), name, 17, INK, True)
+            size = 17
+            while size > 12 and d.textlength(name, font=font(size, True)) > 112:
+                size -= 1
+            _text(d, (MARGIN, y + 22), _fit(d, name, 112, size, True), size, INK, True)
             x = MARGIN + 112
             w = min(90.0, (WIDTH - MARGIN - x) / max(1, len(spaces)) - 6)
             for sp in spaces:
-                _action_box(d, (x, y, x + w, y + 46), sp)
+                _action_box(d, (x, y, x + w, y + 46), sp, lang)
                 x += w + 6
             y += row_h
 
     return 34 + row_h * len(rows) + 6, draw
 
 
-def _space_rows(groups: dict[str, list[dict[str, Any]]]) -> list[tuple[str, list[dict[str, Any]]]]:
+def _space_rows(groups: dict[str, list[dict[str, Any]]],
+                lang: str = "en") -> list[tuple[str, list[dict[str, Any]]]]:
     """One row per board; the bank joins the water row, and a board of more than 9 spaces splits."""
     rows: list[tuple[str, list[dict[str, Any]]]] = []
+    last = ""
     for board, spaces in groups.items():
-        name = _BOARD_NAME.get(board, board.replace("_", " ").title())
-        if board == "bank" and rows and rows[-1][0] == "Water":
-            rows[-1] = ("Water/Bank", rows[-1][1] + spaces)
+        name = t(lang, _BOARD + board) if i18n.has(lang, _BOARD + board) else board.replace("_", " ").title()
+        if board == "bank" and rows and last == "water":
+            rows[-1] = (t(lang, "barrage_pic.space.water_bank"), rows[-1][1] + spaces)
             continue
+        last = board
         for i in range(0, len(spaces), 9 if len(spaces) > 10 else 10):
             rows.append((name if i == 0 else "", spaces[i:i + (9 if len(spaces) > 10 else 10)]))
     return rows
 
 
-def _action_box(d: ImageDraw.ImageDraw, box: Box, sp: dict[str, Any]) -> None:
+def _action_box(d: ImageDraw.ImageDraw, box: Box, sp: dict[str, Any], lang: str = "en") -> None:
     occupant = sp.get("occupied_by")
     fill = seat_colour(occupant) if occupant is not None else _WHITE
     d.rounded_rectangle(box, radius=6, fill=fill, outline=_RED if sp.get("extra_credits") else INK,
                         width=3 if sp.get("extra_credits") else 2)
     ink = _ink_on(fill) if occupant is not None else INK
     cx = (box[0] + box[2]) / 2
-    label = _fit(d, _space_label(sp["id"]), box[2] - box[0] - 6, 16, True)
+    label = _fit(d, _space_label(sp["id"], lang), box[2] - box[0] - 6, 16, True)
     d.text((cx, box[1] + 15), label, font=font(16, True), fill=ink, anchor="mm")
     need = sp.get("engineers")
     if need is None:
-        d.text((cx, box[3] - 12), "any", font=font(13), fill=ink, anchor="mm")
+        d.text((cx, box[3] - 12), t(lang, "barrage_pic.word.any"), font=font(13), fill=ink, anchor="mm")
         return
     for i in range(need):
         ex = cx + (i - (need - 1) / 2) * 14
         d.ellipse((ex - 5, box[3] - 17, ex + 5, box[3] - 7), fill=ink)
 
 
-def _draft_section(view: View) -> Section:
+def _draft_section(view: View, lang: str) -> Section:
     draft = view.get("draft")
     if not draft:
         return 0, lambda d, y: None
 
     def draw(d: ImageDraw.ImageDraw, y: int) -> None:
-        _section_title(d, y, "Draft", "company + officer, and a starting contract")
+        _section_title(d, y, t(lang, "barrage_pic.draft.title"), t(lang, "barrage_pic.draft.note"))
         x = MARGIN
         for company, officer in draft.get("matchups", []):
             taken = not company
-            label = data.COMPANIES.get(company, {}).get("name", "taken") if company else "taken"
+            label = words.company(lang, company) if company in data.COMPANIES else t(lang, "barrage_pic.draft.taken")
             _chip(d, (x, y + 34, x + 150, y + 80), (230, 230, 230) if taken else _WHITE, label,
-                  _officer_name(officer) if officer else "", outline=_SLOT_LINE if taken else INK)
+                  _officer_name(officer, lang) if officer else "", outline=_SLOT_LINE if taken else INK)
             x += 156
         x = MARGIN
         for cid in draft.get("starting_contracts", []):
-            _contract_chip(d, x, y + 88, 150, cid)
+            _contract_chip(d, x, y + 88, 150, cid, lang=lang)
             x += 156
 
     return 142, draw
 
 
-def _log_section(view: View) -> Section:
-    lines = (view.get("log") or [])[-6:]
+def _log_section(view: View, lang: str) -> Section:
+    # the state keeps its log lines in English: they are read back into their messages (i18n.barrage)
+    lines = [words.log_text(lang, line) for line in (view.get("log") or [])[-6:]]
 
     def draw(d: ImageDraw.ImageDraw, y: int) -> None:
-        _section_title(d, y, "Latest")
+        _section_title(d, y, t(lang, "barrage_pic.log.title"))
         for i, line in enumerate(lines):
             _text(d, (MARGIN, y + 44 + i * 24), _fit(d, line, WIDTH - 2 * MARGIN, 17), 17, MUTED)
 
     return (36 + 24 * len(lines) + 8, draw) if lines else (0, draw)
 
 
-def _board_sections(view: View, viewer: int | None) -> list[Section]:
-    sections = [_draft_section(view), _energy_section(view), _rounds_section(view), _irrigation_section(view)]
-    sections += _companies_section(view, viewer)
-    sections += [_offer_section(view), _patent_section(view), _buildings_section(view), _spaces_section(view),
-                 _log_section(view)]
+def _board_sections(view: View, viewer: int | None, lang: str) -> list[Section]:
+    sections = [_draft_section(view, lang), _energy_section(view, lang), _rounds_section(view, lang),
+                _irrigation_section(view, lang)]
+    sections += _companies_section(view, viewer, lang)
+    sections += [_offer_section(view, lang), _patent_section(view, lang), _buildings_section(view, lang),
+                 _spaces_section(view, lang), _log_section(view, lang)]
     return [s for s in sections if s[0] > 0]
 
 
-def render_boards(view: View, *, viewer_seat: int | None = None, scale: float = 1.0) -> bytes:
+def render_boards(view: View, *, viewer_seat: int | None = None, scale: float = 1.0, lang: str = "en") -> bytes:
     """The second picture for ``view``: the energy track, round bonus tiles and objective, irrigation (Nile
     games: scoring tiles, V, every company's irrigation points and tiles), every company's
     board (resources, pieces left, tiles, wheel, contracts), the contract and patent offices, external works,
     private buildings, action spaces in use, the draft and the latest events. Same arguments as ``render``.
     """
-    sections = _board_sections(view, viewer_seat)
+    sections = _board_sections(view, viewer_seat, lang)
     head = _header_height(view)
     gap = 14
     height = head + sum(h + gap for h, _ in sections) + MARGIN
     height = max(height, math.ceil(WIDTH * MIN_RATIO))
     image, d = new_canvas(WIDTH, height)
-    _draw_header(d, view, "boards")
+    _draw_header(d, view, t(lang, "barrage_pic.header.boards"), lang)
     y = head
     for h, draw in sections:
         draw(d, y)

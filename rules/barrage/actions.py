@@ -261,15 +261,15 @@ def encode(a: BarrageAction) -> str:
     elif isinstance(a, Back):
         code = "B"
     else:
-        raise InvalidAction(f"{a!r} is not a Barrage action.")
+        raise InvalidAction(f"{a!r} is not a Barrage action.", key="barrage.error.not_an_action", action=repr(a))
     if len(code) > CUSTOM_ID_BUDGET:
-        raise InvalidAction("That action is too long to encode.")
+        raise InvalidAction("That action is too long to encode.", key="barrage.error.too_long")
     return code
 
 
 def decode(code: str) -> BarrageAction:
     if not isinstance(code, str) or len(code) > CUSTOM_ID_BUDGET:
-        raise InvalidAction("That is not a Barrage action code.")
+        raise InvalidAction("That is not a Barrage action code.", key="barrage.error.not_a_code")
     for pattern, kind in _PATTERNS:
         m = pattern.fullmatch(code)
         if m is None:
@@ -292,7 +292,7 @@ def decode(code: str) -> BarrageAction:
         if kind in (Skip, Decline, Back, Points):
             return kind()
         return kind(g[0])
-    raise InvalidAction(f"'{code}' is not a Barrage action code.")
+    raise InvalidAction(f"'{code}' is not a Barrage action code.", key="barrage.error.unknown_code", code=code)
 
 
 def _tile_name(tile: str) -> str:

@@ -86,6 +86,7 @@ TOMMASO = "tommaso_battista"
 
 _say = journal.say
 _name = journal.name
+_who = journal.who
 _options = choices.options
 _turn_options = choices.turn_options
 _active = choices.company_active
@@ -127,7 +128,8 @@ def _after_build(st: State, seat: int, structure: str, site: str, income: dict[s
     c = st.companies[seat]
     tasks: list[Task] = []
     if income:
-        _say(st, events, "income", f"{_name(st, seat)} reveals an income: {income}.")
+        _say(st, events, "income", f"{_name(st, seat)} reveals an income: {income}.", "income",
+             **_who(st, seat), income=dict(income))
         tasks += contracts.grant(st, seat, income)
     m = data.map_data(st.map)
     if eff == "L1_BASE":
@@ -172,7 +174,8 @@ def _finish_construct(st: State, t: Task, pay: tuple[int, int, int], events: lis
     income = construct.build_with_tile(st, seat, t.t, t.c, t.x, pay)
     eff = construct.effective(t.t, t.c)
     _say(st, events, "construct", f"{_name(st, seat)} builds a {structure} on {t.x} with {t.t}"
-         + (f" (as {t.c})" if t.c else "") + ".")
+         + (f" (as {t.c})" if t.c else "") + ".", "build", **_who(st, seat), structure=structure, site=t.x,
+         tile=t.t, copy=t.c)
     _after_build(st, seat, structure, t.x, income, eff, events)
 
 
@@ -182,8 +185,10 @@ def _production(st: State, t: Task, p: Produce, events: list[Event]) -> None:
     second = bool(t.f & 1)
     if t.s:
         placement.occupy(st, seat, t.s, 0, bool(t.f & 4))
+    owner = st.conduit_owner[p.conduit]
     e, text = produce.execute(st, seat, p, t.n, second)
-    _say(st, events, "produce", f"{_name(st, seat)} {text}.")
+    _say(st, events, "produce", f"{_name(st, seat)} {text}.", "produce", **_who(st, seat), energy=e,
+         drops=p.drops, dam=p.dam, conduit=p.conduit, powerhouse=p.powerhouse, owner=owner if owner != seat else None)
     flags = contracts.F_NATIONAL
     if _active(st, seat, "france"):
         flags |= contracts.F_FRANCE
@@ -221,12 +226,13 @@ def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None
         start.init_company(st, seat, company, officer, a.contract)
         st.tasks.pop(0)
         _say(st, events, "draft", f"Seat {seat + 1} takes {data.COMPANIES[company]['name']} with "
-             f"{data.OFFICERS[officer]['name']} and contract {a.contract}.")
+             f"{data.OFFICERS[officer]['name']} and contract {a.contract}.", "draft", seat=seat, company=company,
+             officer=officer, contract=a.contract)
     elif k == "turn":
         st.tasks.pop(0)
         if isinstance(a, Skip):
             c.out = True
-            _say(st, events, "out", f"{_name(st, seat)} goes out for the round.")
+            _say(st, events, "out", f"{_name(st, seat)} goes out for the round.", "out", **_who(st, seat))
         elif isinstance(a, FreeBuild):
             st.tasks.insert(0, Task("construct", seat, t=a.tile, c=a.copy, f=1))
         elif isinstance(a, Place):
@@ -259,7 +265,8 @@ def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None
         assert isinstance(a, Fulfil)
         st.tasks.pop(0)
         tasks = contracts.fulfil(st, seat, a.contract)
-        _say(st, events, "contract", f"{_name(st, seat)} fulfils contract {a.contract}.")
+        _say(st, events, "contract", f"{_name(st, seat)} fulfils contract {a.contract}.", "fulfil",
+             **_who(st, seat), contract=a.contract)
         if t.f & contracts.F_MULTI:
             used = contracts.requirement(a.contract) - (contracts.FRANCE_DISCOUNT if t.f & contracts.F_FRANCE else 0)
             tasks.append(Task("fulfil", seat, n=t.n - max(used, 0), f=t.f))
@@ -281,19 +288,22 @@ def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None
         assert isinstance(a, Site)
         st.tasks.pop(0)
         income = construct.place_piece(st, seat, t.s, a.site)
-        _say(st, events, "construct", f"{_name(st, seat)} places a {t.s} on {a.site}.")
+        _say(st, events, "construct", f"{_name(st, seat)} places a {t.s} on {a.site}.", "place_piece",
+             **_who(st, seat), structure=t.s, site=a.site)
         _after_build(st, seat, t.s, a.site, income, "", events)
     elif k == "take":
         assert isinstance(a, Take)
         contracts.take(st, seat, a.contract)
-        _say(st, events, "contract", f"{_name(st, seat)} takes contract {a.contract}.")
+        _say(st, events, "contract", f"{_name(st, seat)} takes contract {a.contract}.", "take_contract",
+             **_who(st, seat), contract=a.contract)
         t.n -= 1
         if t.n <= 0 or not contracts.visible_private(st):
             st.tasks.pop(0)
     elif k == "discard":
         assert isinstance(a, Discard)
         c.hand.remove(a.contract)
-        _say(st, events, "contract", f"{_name(st, seat)} discards contract {a.contract}.")
+        _say(st, events, "contract", f"{_name(st, seat)} discards contract {a.contract}.", "discard_contract",
+             **_who(st, seat), contract=a.contract)
     else:
         for x in expansion.active(st):
             if x.decide(st, t, a, events):
@@ -319,7 +329,7 @@ def _place(st: State, seat: int, a: Place, events: list[Event]) -> None:
         st.tasks.insert(0, Task("produce", seat, s=a.space, n=act["produce"]["bonus"], f=4 if arch else 0))
         return
     placement.occupy(st, seat, a.space, a.n, arch)
-    _say(st, events, "place", f"{_name(st, seat)} uses {a.space}.")
+    _say(st, events, "place", f"{_name(st, seat)} uses {a.space}.", "use_space", **_who(st, seat), space=a.space)
     supply.pay(st, seat, "credit", act.get("pay_credits", 0))
     tasks: list[Task] = []
     if "credit_per_engineer" in act:
@@ -337,7 +347,7 @@ def _place(st: State, seat: int, a: Place, events: list[Event]) -> None:
         tile = st.patent[i]
         st.patent[i] = ""
         st.companies[seat].tiles.append(tile)
-        _say(st, events, "patent", f"{_name(st, seat)} buys {tile}.")
+        _say(st, events, "patent", f"{_name(st, seat)} buys {tile}.", "buy_tile", **_who(st, seat), tile=tile)
     else:
         for x in expansion.active(st):
             more = x.resolve(st, seat, act, events)
@@ -353,7 +363,7 @@ def _place(st: State, seat: int, a: Place, events: list[Event]) -> None:
 
 
 def _start_round(st: State, events: list[Event]) -> None:
-    _say(st, events, "round", f"Round {st.round} begins.")
+    _say(st, events, "round", f"Round {st.round} begins.", "round", round=st.round)
     tasks: list[Task] = []
     for seat in reversed(st.order):
         c = st.companies[seat]
@@ -399,7 +409,8 @@ def _next_turn(st: State, events: list[Event]) -> bool:
             _begin_turn(st, seat)
             return True
         c.out = True
-        _say(st, events, "out", f"{_name(st, seat)} is out of engineers for this round.")
+        _say(st, events, "out", f"{_name(st, seat)} is out of engineers for this round.", "no_engineers",
+             **_who(st, seat))
     return False
 
 
@@ -413,18 +424,18 @@ def _begin_turn(st: State, seat: int) -> None:
 def _end_round(st: State, events: list[Event]) -> None:
     water.flow_phase(st)
     for line in scoring.round_scoring(st) + [ln for x in expansion.active(st) for ln in x.round_scoring(st)]:
-        _say(st, events, "score", line)
+        journal.say_line(st, events, "score", line)
     for c in st.companies:
         c.last_energy = c.energy
     if st.round >= data.ROUNDS:
         for line in scoring.final_scoring(st):
-            _say(st, events, "score", line)
+            journal.say_line(st, events, "score", line)
         for line in [ln for x in expansion.active(st) for ln in x.final_scoring(st)]:
-            _say(st, events, "score", line)
+            journal.say_line(st, events, "score", line)
         st.phase = "over"
         st.tasks = []
         st.final = [c.vp for c in st.companies]
-        _say(st, events, "over", "The game is over.")
+        _say(st, events, "over", "The game is over.", "over")
         return
     # turn order: least energy first; ties: the later company in the old order goes first (Q-B2)
     pos = {seat: i for i, seat in enumerate(st.order)}
@@ -479,32 +490,45 @@ def advance(st: State, events: list[Event]) -> None:
 # --------------------------------------------------------------------------- the Game object
 
 
-def _why(st: State, seat: int, a: Any) -> str:
-    """A sentence saying why a well-formed action is not legal now."""
+_EXPECTED: dict[str, tuple[str, str]] = {
+    "turn": ("choose an action space", "barrage.error.step_turn"),
+    "draft": ("pick a matchup", "barrage.error.step_draft"),
+    "construct": ("prepare your construction", "barrage.error.step_construct"),
+    "produce": ("choose a production", "barrage.error.step_produce"),
+    "fulfil": ("choose a contract to fulfil (or decline)", "barrage.error.step_fulfil"),
+    "machine": ("choose your machinery", "barrage.error.step_machine"),
+    "drop": ("choose a headstream", "barrage.error.step_drop"),
+    "fbuild": ("choose a site (or decline)", "barrage.error.step_fbuild"),
+    "take": ("take a contract", "barrage.error.step_take"),
+    "discard": ("discard a contract", "barrage.error.step_discard"),
+    "irrigate": ("finish your irrigation (dam, then tile)", "barrage.error.step_irrigate"),
+    "activate": ("activate an irrigation tile (or decline)", "barrage.error.step_activate"),
+    "restore": ("choose a used irrigation tile to turn face up (or decline)", "barrage.error.step_restore"),
+    "nilecontract": ("take an irrigation tile or the victory points", "barrage.error.step_nilecontract"),
+}
+"""What the current step expects, for the error on a move out of place: (English words, message key)."""
+
+
+def _why(st: State, seat: int, a: Any) -> tuple[str, dict[str, Any]]:
+    """A sentence saying why a well-formed action is not legal now, and its error fields (``key``...)."""
     t = st.tasks[0]
     c = st.companies[seat]
     if isinstance(a, Place) and t.kind == "turn":
         row = space_row(a.space) if isinstance(a.space, str) else None
         if row is None:
-            return f"There is no action space '{a.space}' in this game."
+            return (f"There is no action space '{a.space}' in this game.",
+                    {"key": "barrage.error.no_such_space", "space": str(a.space)})
         _, need, anyn, private, extra, act, _officer = row
+        fields = {"space": a.space}
         if isinstance(a.n, int) and (a.n if anyn else need) > c.eng + c.arch:
-            return f"You don't have enough engineers for {a.space}."
+            return f"You don't have enough engineers for {a.space}.", {"key": "barrage.error.engineers", **fields}
         if a.space in (c.used if private else st.used):
-            return f"{a.space} is already occupied this round."
+            return f"{a.space} is already occupied this round.", {"key": "barrage.error.occupied", **fields}
         if c.credits < extra + act.get("pay_credits", 0):
-            return f"You can't pay the credits {a.space} costs."
-        return f"You can't carry out the action of {a.space} right now."
-    expected = {
-        "turn": "choose an action space", "draft": "pick a matchup", "construct": "prepare your construction",
-        "produce": "choose a production", "fulfil": "choose a contract to fulfil (or decline)",
-        "machine": "choose your machinery", "drop": "choose a headstream", "fbuild": "choose a site (or decline)",
-        "take": "take a contract", "discard": "discard a contract",
-        "irrigate": "finish your irrigation (dam, then tile)", "activate": "activate an irrigation tile (or decline)",
-        "restore": "choose a used irrigation tile to turn face up (or decline)",
-        "nilecontract": "take an irrigation tile or the victory points",
-    }.get(t.kind, "finish the action in progress")
-    return f"That move is not possible now: you must {expected}."
+            return f"You can't pay the credits {a.space} costs.", {"key": "barrage.error.credits", **fields}
+        return f"You can't carry out the action of {a.space} right now.", {"key": "barrage.error.not_doable", **fields}
+    expected, key = _EXPECTED.get(t.kind, ("finish the action in progress", "barrage.error.step_other"))
+    return f"That move is not possible now: you must {expected}.", {"key": key, "step": t.kind}
 
 
 def _expansion_and_map(opts: dict[str, str]) -> dict[str, str]:
@@ -514,7 +538,7 @@ def _expansion_and_map(opts: dict[str, str]) -> dict[str, str]:
         opts["expansion"] = "none"
     elif opts["map"] == "nile" and opts["expansion"] != "nile":
         raise IllegalAction("The Nile map is played with the Nile Affair: use expansion=nile.",
-                            option="map", value=opts["map"])
+                            key="barrage.error.nile_map", option="map", value=opts["map"])
     opts["map"] = "nile" if opts["expansion"] == "nile" else "base"
     return opts
 
@@ -529,7 +553,7 @@ class BarrageGame:
         opts = _expansion_and_map(resolve_options(INFO, options))
         if opts["intro"] == "yes" and opts["leeghwater"] == "yes":
             raise IllegalAction("The introductory set-up is played without the Leeghwater Project.",
-                                option="leeghwater")
+                                key="barrage.error.intro_leeghwater", option="leeghwater")
         st = start.new_state(players, opts, seed)
         events: list[Event] = []
         advance(st, events)
@@ -547,11 +571,15 @@ class BarrageGame:
 
     def apply(self, state: State, seat: Seat, action: BarrageAction) -> tuple[State, list[Event]]:
         if state.phase == "over":
-            raise GameOver("The game is over.")
+            raise GameOver("The game is over.", key="barrage.error.game_over")
         if not isinstance(action, ACTION_TYPES):
-            raise InvalidAction(f"{action!r} is not a Barrage action.")
+            raise InvalidAction(f"{action!r} is not a Barrage action.", key="barrage.error.not_an_action",
+                                action=repr(action))
         if not state.tasks or state.tasks[0].seat != seat:
-            raise NotYourTurn(f"It is not seat {seat + 1}'s turn." if isinstance(seat, int) else "Not your turn.")
+            if isinstance(seat, int):
+                raise NotYourTurn(f"It is not seat {seat + 1}'s turn.", key="barrage.error.not_your_turn",
+                                  seat=seat + 1)
+            raise NotYourTurn("Not your turn.", key="barrage.error.not_your_turn_anon")
         try:
             t = state.tasks[0]
             if t.kind == "turn" and isinstance(action, Place) and isinstance(action.space, str) and action.space:
@@ -561,7 +589,8 @@ class BarrageGame:
         except TypeError:
             legal = False
         if not legal:
-            raise IllegalAction(_why(state, seat, action), action=encode(action) if _encodable(action) else "")
+            reason, fields = _why(state, seat, action)
+            raise IllegalAction(reason, **fields, action=encode(action) if _encodable(action) else "")
         st = clone(state)
         events: list[Event] = []
         _decide(st, seat, action, events)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from rules.barrage.journal import Line
 from rules.barrage.state import State, Task
 from rules.base import Event
 
@@ -87,10 +88,10 @@ class Expansion:
     def end_round(self, st: State) -> None:
         """Clean-up of rounds 1-4."""
 
-    def round_scoring(self, st: State) -> list[str]:
+    def round_scoring(self, st: State) -> list[Line]:
         return []
 
-    def final_scoring(self, st: State) -> list[str]:
+    def final_scoring(self, st: State) -> list[Line]:
         return []
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from rules.barrage import data, supply
+from rules.barrage.journal import Line, line
 from rules.barrage.state import State
 
 TILES_PER_STACK = 2
@@ -99,7 +100,7 @@ def remove_drop(st: State, dam: str) -> None:
     st.ledger["drops_out"] = st.ledger.get("drops_out", 0) + 1
 
 
-def score(st: State) -> list[str]:
+def score(st: State) -> list[Line]:
     """Irrigation scoring after the round's base scoring (§13.7, ties as in OPEN_QUESTIONS Q-N7).
 
     Distinct totals are ranked. A unique leader takes the round's scoring tile and 3 + V; the next
@@ -109,10 +110,12 @@ def score(st: State) -> list[str]:
     pts = [points(st, s) for s in range(st.players)]
     v = visible_vp(st)
     values = sorted(set(pts), reverse=True)
-    lines = [f"Irrigation scoring, round {r}: points {pts}, {v} VP visible."]
+    lines = [line(f"Irrigation scoring, round {r}: points {pts}, {v} VP visible.", "irrigation_scoring", round=r,
+                  points=list(pts), visible=v)]
     if len(values) == 1:
         st.irr_scoring[r - 1] = DISCARDED
-        return [*lines, "Every company has the same irrigation points: nobody scores, the tile is discarded."]
+        return [*lines, line("Every company has the same irrigation points: nobody scores, the tile is discarded.",
+                             "irrigation_all_equal")]
     group = {val: [s for s in range(st.players) if pts[s] == val] for val in values}
     gains = [0] * st.players
     rewarded: set[int] = set()
@@ -121,11 +124,13 @@ def score(st: State) -> list[str]:
         gains[top[0]] += FIRST_VP + v
         st.irr_scoring[r - 1] = top[0]
         rewarded.add(top[0])
-        lines.append(f"Seat {top[0] + 1} leads and takes the round {r} irrigation scoring tile.")
+        lines.append(line(f"Seat {top[0] + 1} leads and takes the round {r} irrigation scoring tile.",
+                          "irrigation_leader", seat=top[0], round=r))
         seconds = group[values[1]]
     else:
         st.irr_scoring[r - 1] = DISCARDED
-        lines.append("The lead is tied: the leaders score as second and the tile is discarded.")
+        lines.append(line("The lead is tied: the leaders score as second and the tile is discarded.",
+                          "irrigation_tied"))
         seconds = top
     for s in seconds:
         gains[s] += v // 2
@@ -136,5 +141,6 @@ def score(st: State) -> list[str]:
     for s, vp in enumerate(gains):
         if vp:
             supply.gain(st, s, "vp", vp)
-            lines.append(f"Seat {s + 1} {'scores' if vp > 0 else 'loses'} {abs(vp)} VP for irrigation.")
+            lines.append(line(f"Seat {s + 1} {'scores' if vp > 0 else 'loses'} {abs(vp)} VP for irrigation.",
+                              "irrigation_vp" if vp > 0 else "irrigation_loss", seat=s, vp=abs(vp)))
     return lines

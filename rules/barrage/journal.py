@@ -1,6 +1,12 @@
-"""The game log: events for the thread, and the last lines kept in the state for the view."""
+"""The game log: events for the thread, and the last lines kept in the state for the view.
+
+Every line carries, besides its English text, the data a front end needs to phrase it in another
+language: ``msg`` names the message, the other fields are ids and numbers (``seat`` is 0-based).
+"""
 
 from __future__ import annotations
+
+from typing import Any, NamedTuple
 
 from rules.barrage import data
 from rules.barrage.state import State
@@ -9,9 +15,27 @@ from rules.base import Event
 LOG_LINES = 12
 
 
-def say(st: State, events: list[Event], kind: str, text: str) -> None:
-    events.append(Event(kind, text))
+class Line(NamedTuple):
+    """A log line computed away from the event list (the scorings): its text and its event data."""
+
+    text: str
+    data: dict[str, Any]
+
+
+def line(text: str, msg: str, **fields: Any) -> Line:
+    return Line(text, {"msg": msg, **fields})
+
+
+def say(st: State, events: list[Event], kind: str, text: str, msg: str = "", **fields: Any) -> None:
+    events.append(Event(kind, text, data={"msg": msg, **fields} if msg else {}))
     st.log.append(text)
+    if len(st.log) > LOG_LINES:
+        del st.log[0]
+
+
+def say_line(st: State, events: list[Event], kind: str, ln: Line) -> None:
+    events.append(Event(kind, ln.text, data=dict(ln.data)))
+    st.log.append(ln.text)
     if len(st.log) > LOG_LINES:
         del st.log[0]
 
@@ -19,3 +43,8 @@ def say(st: State, events: list[Event], kind: str, text: str) -> None:
 def name(st: State, seat: int) -> str:
     c = st.companies[seat]
     return f"Seat {seat + 1} ({data.COMPANIES[c.company]['name']})" if c.company else f"Seat {seat + 1}"
+
+
+def who(st: State, seat: int) -> dict[str, Any]:
+    """The event data naming a company the way ``name`` does: its seat and company id."""
+    return {"seat": seat, "company": st.companies[seat].company}

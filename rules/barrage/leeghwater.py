@@ -10,7 +10,7 @@ from typing import Any
 from rules.barrage import contracts, data, expansion, produce, supply, water
 from rules.barrage.actions import Building, Decline, Officer, Retrieve, Site, Tile, Work
 from rules.barrage.expansion import EXPANSIONS, Expansion, SpaceRow
-from rules.barrage.journal import name, say
+from rules.barrage.journal import Line, line, name, say, who
 from rules.barrage.state import State, Task
 from rules.base import Event
 
@@ -200,13 +200,14 @@ def final_vp(st: State, seat: int) -> int:
     return sum(data.BUILDINGS[b]["vp_end_of_game"] for b in built_buildings(st, seat))
 
 
-def final_scoring(st: State) -> list[str]:
+def final_scoring(st: State) -> list[Line]:
     lines = []
     for seat in range(st.players):
         vp = final_vp(st, seat)
         if vp:
             supply.gain(st, seat, "vp", vp)
-            lines.append(f"Seat {seat + 1} scores {vp} VP for private buildings.")
+            lines.append(line(f"Seat {seat + 1} scores {vp} VP for private buildings.", "buildings_vp", seat=seat,
+                              vp=vp))
     return lines
 
 
@@ -256,7 +257,8 @@ class LeeghwaterExpansion(Expansion):
             if LESLIE_TILE in st.companies[seat].tiles:
                 return [Task("leslie", seat, n=i)]
             wid = st.works[i]
-            say(st, events, "work", f"{name(st, seat)} fulfils external work {wid}.")
+            say(st, events, "work", f"{name(st, seat)} fulfils external work {wid}.", "fulfil_work", **who(st, seat),
+                work=wid)
             return take_work(st, seat, wid, "supply")
         if "use_own_private_building" in act:
             return [Task("margot", seat)]
@@ -303,37 +305,43 @@ class LeeghwaterExpansion(Expansion):
         if k in ("cofferdam", "dutch"):
             st.water[a.site] = st.water.get(a.site, 0) + 1
             st.ledger["drops_in"] = st.ledger.get("drops_in", 0) + 1
-            say(st, events, "water", f"{name(st, seat)} adds a drop to the dam on {a.site}.")
+            say(st, events, "water", f"{name(st, seat)} adds a drop to the dam on {a.site}.", "add_drop",
+                **who(st, seat), site=a.site)
         elif k == "devoffice":
             for seg in c.wheel:
                 if a.tile in seg:
                     seg.remove(a.tile)
                     break
             c.tiles.append(a.tile)
-            say(st, events, "building", f"{name(st, seat)} takes {a.tile} back from the wheel.")
+            say(st, events, "building", f"{name(st, seat)} takes {a.tile} back from the wheel.", "tile_back",
+                **who(st, seat), tile=a.tile)
         elif k == "loan":
             tasks = take_work(st, seat, a.work, "credits")
-            say(st, events, "work", f"{name(st, seat)} buys external work {a.work} with credits.")
+            say(st, events, "work", f"{name(st, seat)} buys external work {a.work} with credits.", "buy_work",
+                **who(st, seat), work=a.work)
         elif k == "lab":
             c.wexc[a.segment] -= a.exc
             c.wmix[a.segment] -= a.mix
             c.exc += a.exc
             c.mix += a.mix
         elif k in ("bact", "margot"):
-            say(st, events, "building", f"{name(st, seat)} uses the {a.building.replace('_', ' ')}.")
+            say(st, events, "building", f"{name(st, seat)} uses the {a.building.replace('_', ' ')}.", "use_building",
+                **who(st, seat), building=a.building)
             tasks = building_action(st, seat, a.building)
         elif k == "mahiri":
             st.copy, st.copy_seat = a.officer, seat
-            say(st, events, "officer", f"{name(st, seat)} copies {data.OFFICERS[a.officer]['name']}.")
+            say(st, events, "officer", f"{name(st, seat)} copies {data.OFFICERS[a.officer]['name']}.", "copy_officer",
+                **who(st, seat), officer=a.officer)
             tasks = [Task("turn", seat, f=1), Task("endcopy", seat)]
         elif k == "leslie":
             wid = st.works[t.n]
             tasks = take_work(st, seat, wid, "wheel" if isinstance(a, Tile) else "supply")
-            say(st, events, "work", f"{name(st, seat)} fulfils external work {wid}.")
+            say(st, events, "work", f"{name(st, seat)} fulfils external work {wid}.", "fulfil_work", **who(st, seat),
+                work=wid)
         elif k == "patentfree":
             st.patent[st.patent.index(a.tile)] = ""
             c.tiles.append(a.tile)
-            say(st, events, "patent", f"{name(st, seat)} takes {a.tile}.")
+            say(st, events, "patent", f"{name(st, seat)} takes {a.tile}.", "take_tile", **who(st, seat), tile=a.tile)
         st.tasks[0:0] = tasks
         return True
 
@@ -358,7 +366,7 @@ class LeeghwaterExpansion(Expansion):
     def end_round(self, st: State) -> None:
         refresh_works(st)
 
-    def final_scoring(self, st: State) -> list[str]:
+    def final_scoring(self, st: State) -> list[Line]:
         return final_scoring(st)
 
 

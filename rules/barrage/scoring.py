@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.barrage import data, expansion, supply
+from rules.barrage.journal import Line, line
 from rules.barrage.state import State
 
 _ENERGY = data.ENERGY_TRACK
@@ -67,14 +68,14 @@ def bonus_vp(count: int, vp_each: int, energy: int, rnd: int) -> int:
     return max(0, count * vp_each - malus)
 
 
-def round_scoring(st: State) -> list[str]:
+def round_scoring(st: State) -> list[Line]:
     """Energy awards, energy credits (0 energy: penalty), the round's bonus tile."""
     lines = []
     energies = [c.energy for c in st.companies]
     for seat, vp in enumerate(energy_awards(energies)):
         if vp:
             supply.gain(st, seat, "vp", vp)
-            lines.append(f"Seat {seat + 1} scores {vp} VP for energy ranking.")
+            lines.append(line(f"Seat {seat + 1} scores {vp} VP for energy ranking.", "energy_vp", seat=seat, vp=vp))
     zero = _ENERGY["zero_energy_penalty"]
     tile = st.bonus[st.round - 1]
     vp_each = data.BONUS_TILES[tile]["vp_each"]
@@ -83,11 +84,13 @@ def round_scoring(st: State) -> list[str]:
         supply.gain(st, seat, "credit", cr)
         if c.energy == zero["energy"]:
             supply.gain(st, seat, "vp", zero["vp"])
-            lines.append(f"Seat {seat + 1} produced no energy: {zero['vp']} VP.")
+            lines.append(line(f"Seat {seat + 1} produced no energy: {zero['vp']} VP.", "no_energy", seat=seat,
+                              vp=zero["vp"]))
         vp = bonus_vp(bonus_count(st, seat, tile), vp_each, c.energy, st.round)
         if vp:
             supply.gain(st, seat, "vp", vp)
-            lines.append(f"Seat {seat + 1} scores {vp} VP from bonus tile {tile}.")
+            lines.append(line(f"Seat {seat + 1} scores {vp} VP from bonus tile {tile}.", "bonus_vp", seat=seat,
+                              vp=vp, tile=tile))
     return lines
 
 
@@ -160,17 +163,19 @@ def place_awards(counts: list[int], places_vp: list[int]) -> list[int]:
     return out
 
 
-def final_scoring(st: State) -> list[str]:
+def final_scoring(st: State) -> list[Line]:
     """Objective tile, leftover resources (1 VP per 5), water in own dams."""
     lines = []
     counts = [objective_count(st, s) for s in range(st.players)]
     for seat, vp in enumerate(place_awards(counts, data.OBJECTIVE_VP)):
         if vp:
             supply.gain(st, seat, "vp", vp)
-            lines.append(f"Seat {seat + 1} scores {vp} VP from objective {st.objective} ({counts[seat]}).")
+            lines.append(line(f"Seat {seat + 1} scores {vp} VP from objective {st.objective} ({counts[seat]}).",
+                              "objective_vp", seat=seat, vp=vp, tile=st.objective, count=counts[seat]))
     for seat, c in enumerate(st.companies):
         leftover = (c.credits + c.exc + c.mix) // 5
         drops = sum(st.water.get(d, 0) for d, o in st.dam_owner.items() if o == seat)
         supply.gain(st, seat, "vp", leftover + drops)
-        lines.append(f"Seat {seat + 1} scores {leftover} VP for leftovers and {drops} VP for water.")
+        lines.append(line(f"Seat {seat + 1} scores {leftover} VP for leftovers and {drops} VP for water.",
+                          "leftover_vp", seat=seat, leftover=leftover, drops=drops))
     return lines
