@@ -16,6 +16,7 @@ import discord
 from cogs._common import bot_of, reply_error
 from cogs._game import ActButton, GameCog, add_selects, show_current_board, submit_from_interaction
 from cogs._lang import lang_of, public_lang
+from host.errors import SessionNotFound
 from host.sessions import Session
 from i18n import alhambra_dice as words
 from i18n import t
@@ -100,6 +101,9 @@ class DiceButton(
             return
         try:
             session = await bot.host.get(self.sid)
+            if session.record.game != AlhambraDice.game_name:  # a forged die id naming another game
+                raise SessionNotFound(f"There is no Alhambra Dice game with id {session.id}.",
+                                      key="alhambra_dice.error.not_alhambra", game_id=session.id)
             if session.version != self.version:
                 note = t(await lang_of(interaction), "alhambra_dice.cog.stale")
                 await show_current_board(interaction, self.sid, f"⚠️ {note}")

@@ -17,7 +17,7 @@ from discord.ext import commands
 from cogs._common import bot_of, reply, reply_error
 from cogs._game import GameCog, session_here, submit_from_interaction
 from cogs._lang import dm_lang, lang_of, public_lang
-from host.errors import NotSeated, SessionClosed, StaleVersion
+from host.errors import NotSeated, SessionClosed, SessionNotFound, StaleVersion
 from host.sessions import Outcome, Session
 from i18n import t
 from i18n.imperium import pick_list
@@ -148,6 +148,9 @@ class PickButton(
 
 def _check_can_choose(session: Session, seat: int | None, rnd: int, opening: bool) -> None:
     # Each error names its catalogue key and fields, so the reply can be given in the user's language.
+    if session.record.game != "imperium":  # a forged picker id naming another game's session
+        raise SessionNotFound(f"There is no Imperium game with id {session.id}.",
+                              key="imperium.error.not_imperium", game_id=session.id)
     if session.status != "active":
         raise SessionClosed("This game is over; no more choices can be made.", key="imperium.error.session_over")
     if seat is None:

@@ -36,3 +36,8 @@ class PermissionDenied(HostError):
 
 class SessionClosed(HostError):
     """The game is finished or aborted; nothing more can be played in it."""
+
+
+class DamagedSession(HostError):
+    """A game's stored row cannot be read (damaged JSON, an unknown shape): that game is refused with
+    this error, every other game goes on (lists and the clock tick skip it, with a log line)."""

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import logging
 from dataclasses import dataclass
 
 from host import clock as clocks
-from host.errors import StaleVersion
+from host.errors import HostError, StaleVersion
 from host.records import SessionRecord
 from host.sessions import Host, Session
+
+log = logging.getLogger(__name__)
 
 RECHECK = 300.0
 """When something is postponed (quiet hours, vacation), look again after this many seconds."""
@@ -28,6 +31,17 @@ PING = "turn_ping"
 QUIET = "quiet_hours"
 UTC_OFFSET = "utc_offset"
 """User preference keys (``Store.user_flag``)."""
+
+
+class PrefsError(ValueError):
+    """A preference that cannot be set. ``str()`` is the English sentence; ``key`` and ``fields`` name
+    its message in the catalogue (i18n/locales/<lang>/prefs.toml), so the front end can word it in
+    the player's language without reading the English."""
+
+    def __init__(self, reason: str, key: str, **fields: object) -> None:
+        super().__init__(reason)
+        self.key = key
+        self.fields = fields
 
 
 @dataclass(frozen=True)
@@ -67,13 +81,14 @@ class Prefs:
 
 
 def parse_quiet(text: str) -> tuple[int, int]:
-    """'22-7' → (22, 7); ValueError with a sentence otherwise."""
+    """'22-7' → (22, 7); PrefsError (a ValueError) with a sentence otherwise."""
     try:
         a, b = (int(x) for x in text.split("-"))
     except ValueError:
-        raise ValueError("Quiet hours look like 22-7 (from 22:00 to 07:00, your local time).") from None
+        raise PrefsError("Quiet hours look like 22-7 (from 22:00 to 07:00, your local time).",
+                         "prefs.error.quiet_format") from None
     if not (0 <= a <= 23 and 0 <= b <= 23) or a == b:
-        raise ValueError("Quiet hours are two different hours between 0 and 23, like 22-7.")
+        raise PrefsError("Quiet hours are two different hours between 0 and 23, like 22-7.", "prefs.error.quiet_hours")
     return a, b
 
 
@@ -100,15 +115,17 @@ class Reminders:
 
     async def start_vacation(self, user_id: int, days: float, now: float, season_start: float) -> float:
         """Pause the user's clocks from now for ``days``; returns the days left this season.
-        ValueError with a sentence if that would exceed the season's allowance."""
+        PrefsError (a ValueError) with a sentence if that would exceed the season's allowance."""
         if days <= 0:
-            raise ValueError("A vacation lasts at least one day.")
+            raise PrefsError("A vacation lasts at least one day.", "prefs.error.vacation_short")
         if any(a <= now < b for a, b in await self.store.vacations(user_id, now)):
-            raise ValueError("You are already on vacation: end it with /prefs back first.")
+            raise PrefsError("You are already on vacation: end it with /prefs back first.",
+                             "prefs.error.vacation_already")
         used = await self.vacation_used(user_id, season_start, now)
         if used + days > self.vacation_days:
-            raise ValueError(f"That is too long: {self.vacation_days - used:g} of your {self.vacation_days:g} "
-                             "vacation days are left this season.")
+            left, allowed = f"{self.vacation_days - used:g}", f"{self.vacation_days:g}"
+            raise PrefsError(f"That is too long: {left} of your {allowed} vacation days are left this season.",
+                             "prefs.error.vacation_too_long", left=left, allowed=allowed)
         await self.store.add_vacation(user_id, now, now + days * clocks.DAY)
         await self._touch_user(user_id)
         return self.vacation_days - used - days
@@ -134,8 +151,13 @@ class Reminders:
         """Everything due at ``now``, already recorded as sent."""
         notices: list[Notice] = []
         for rec in await self.store.due_sessions(now):
+            if not self.host.owns(rec.guild_id):
+                continue  # another process's shard: it sends these
             async with self.host.lock(rec.id):  # a move or a timeout choice may not interleave
-                notices += await self._tick_session(rec, now)
+                try:
+                    notices += await self._tick_session(rec, now)
+                except HostError as exc:  # a damaged or vanished game: the others still get theirs
+                    log.error("clock tick skipped game %s: %s", rec.id, exc)
         return notices
 
     async def _tick_session(self, rec: SessionRecord, now: float) -> list[Notice]:
@@ -199,6 +221,8 @@ class Reminders:
         """Archive active games where no human has moved or chosen for ``archive_after`` seconds."""
         archived = []
         for session in await self.host.sessions(("active",)):
+            if not self.host.owns(session.record.guild_id):
+                continue
             clock = self.host.clock_of(session)
             last = clock.last_human or session.record.updated_at
             if now - last >= self.archive_after:

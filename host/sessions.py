@@ -21,6 +21,7 @@ import msgspec
 
 from host import clock as clocks
 from host.errors import (
+    DamagedSession,
     LobbyError,
     NotSeated,
     PermissionDenied,
@@ -156,7 +157,11 @@ class Host:
         cached = self._cache.get(rec.id)
         if cached is not None and cached[0] == rec.version:
             return cached[1]
-        state = msgspec.json.decode(rec.state, type=GAMES[rec.game].state_type)
+        try:
+            state = msgspec.json.decode(rec.state, type=GAMES[rec.game].state_type)
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            raise DamagedSession(f"Game `{rec.id}` cannot be read: its stored data is damaged.", game_id=rec.id,
+                                 key="common.error.damaged", detail=str(exc)) from exc
         self._cache[rec.id] = (rec.version, state)
         return state
 
@@ -181,7 +186,15 @@ class Host:
     ) -> list[Session]:
         """Sessions with one of ``statuses``, optionally in one guild or channel (or its thread)."""
         recs = await self.store.list_sessions(statuses=statuses, guild_id=guild_id, channel_id=channel_id)
-        return [Session(r, self._decode_state(r)) for r in recs if r.game in GAMES]
+        out = []
+        for r in recs:
+            if r.game not in GAMES:
+                continue
+            try:
+                out.append(Session(r, self._decode_state(r)))
+            except DamagedSession as exc:  # one damaged game never hides the others
+                log.error("skipping game %s: %s (%s)", r.id, exc, exc.fields.get("detail"))
+        return out
 
     async def load_open(self) -> list[Outcome]:
         """At start-up: load every open game and finish any AI turns a crash left pending."""
@@ -451,7 +464,12 @@ class Host:
         raw = session.record.clock
         if raw is None:
             return clocks.GameClock(seats=[clocks.SeatClock() for _ in session.seats])
-        clock = msgspec.json.decode(raw, type=clocks.GameClock)
+        try:
+            clock = msgspec.json.decode(raw, type=clocks.GameClock)
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            # the game itself is intact: it goes on untimed rather than being stuck behind its clock
+            log.error("game %s: damaged clock replaced by an untimed one (%s)", session.id, exc)
+            return clocks.GameClock(seats=[clocks.SeatClock() for _ in session.seats])
         if len(clock.seats) < len(session.seats):  # a lobby's clock has no seats yet
             clock.seats += [clocks.SeatClock() for _ in range(len(session.seats) - len(clock.seats))]
         return clock

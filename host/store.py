@@ -18,6 +18,7 @@ import abc
 import asyncio
 import contextlib
 import functools
+import logging
 import re
 import time
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -29,8 +30,10 @@ from typing import Any, ClassVar, Protocol
 import aiosqlite
 import msgspec
 
-from host.errors import SessionNotFound, StaleVersion
+from host.errors import DamagedSession, SessionNotFound, StaleVersion
 from host.records import ActionRecord, SeatInfo, SessionRecord
+
+log = logging.getLogger(__name__)
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 """host/migrations/<dialect>/: the schema of each store, one numbered SQL file per change."""
@@ -152,6 +155,27 @@ _STALE = "The board changed while you were choosing; here it is again."
 
 
 def _row_to_record(row: Iterable[object]) -> SessionRecord:
+    """A stored row as a record; a row that cannot be read raises DamagedSession (never a decoder's error)."""
+    try:
+        return _decode_row(row)
+    except (msgspec.DecodeError, msgspec.ValidationError, ValueError, TypeError) as exc:
+        sid = next(iter(row), "?")
+        raise DamagedSession(f"Game `{sid}` cannot be read: its stored data is damaged.", game_id=str(sid),
+                             key="common.error.damaged", detail=str(exc)) from exc
+
+
+def _rows_to_records(rows: Iterable[Iterable[object]]) -> list[SessionRecord]:
+    """Every readable row; a damaged one is logged and left out, so one bad game never hides the others."""
+    out = []
+    for row in rows:
+        try:
+            out.append(_row_to_record(row))
+        except DamagedSession as exc:
+            log.error("skipping a damaged game row: %s (%s)", exc, exc.fields.get("detail"))
+    return out
+
+
+def _decode_row(row: Iterable[object]) -> SessionRecord:
     (
         sid,
         game,
@@ -392,7 +416,7 @@ class SqlStore(abc.ABC):
             rows = await db.fetch(
                 f"SELECT {_COLUMNS} FROM sessions WHERE {' AND '.join(where)} ORDER BY created_at, id", *params
             )
-        return [_row_to_record(r) for r in rows]
+        return _rows_to_records(rows)
 
     async def due_sessions(self, now: float) -> list[SessionRecord]:
         """Active games whose clock has something due at ``now`` (a reminder, a timeout, a ping)."""
@@ -402,7 +426,7 @@ class SqlStore(abc.ABC):
                 "AND clock_due <= ? ORDER BY clock_due, id",
                 now,
             )
-        return [_row_to_record(r) for r in rows]
+        return _rows_to_records(rows)
 
     async def add_vacation(self, user_id: int, start: float, end: float) -> None:
         async with self.connection() as db:

@@ -228,3 +228,16 @@ async def test_abandoned_games_are_archived_never_deleted(env) -> None:
     assert [a.id for a in archived] == [s.id] and archived[0].status == "archived"
     assert len(await host.store.actions(s.id)) == 0 and (await host.get(s.id)).state is not None
     assert await rem.tick(t.now) == []  # an archived game has no clock running
+
+
+async def test_a_sharded_process_looks_after_only_its_own_servers_games(env) -> None:
+    """Several processes on one database: the clock tick and archiving of a game happen in the process
+    whose shards carry its server, so no reminder is ever sent twice."""
+    host, rem, t, _ = env
+    await _game(host)  # guild 1
+    host.owns = lambda guild_id: guild_id != 1  # another process runs guild 1's shard
+    t.now = T0 + DAY
+    assert await rem.tick(t.now) == []
+    assert await rem.archive_abandoned(T0 + 365 * DAY) == []
+    host.owns = lambda guild_id: True
+    assert _kinds(await rem.tick(t.now)) == [("reminder", 0), ("reminder", 1), ("reminder", 2)]
