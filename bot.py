@@ -24,16 +24,21 @@ from cogs._common import reply_error
 from cogs._game import ActButton, ActSelect, GameCog
 from host.league import League
 from host.local import run_demo, run_hotseat
+from host.logs import setup_logging
+from host.metrics import Metrics
+from host.ops import OpsConfigError, OpsSettings
 from host.reminders import Reminders
 from host.sessions import Host
-from host.store import SqliteStore
+from host.store import UnsupportedDatabase, make_store
+from i18n.translator import CatalogTranslator
+from render import pool as render_pool
 from rules import GAMES
 from rules.base import RulesError
 
 log = logging.getLogger("bot")
 
 EXTENSIONS = ("cogs.lobby", "cogs.clocks", "cogs.imperium", "cogs.ra", "cogs.alhambra_dice", "cogs.barrage",
-              "cogs.league")
+              "cogs.league", "cogs.health")
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,14 @@ class Settings:
     clock_tick_seconds: float = 30.0
     archive_after_days: float = 30.0
     vacation_days: float = 14.0
+    database_url: str | None = None
+    """A postgresql:// URL: the games live in that PostgreSQL (several processes may share it);
+    when unset, in the SQLite file at ``database_path``."""
+
+    @property
+    def database(self) -> str:
+        """What the store opens: ``database_url`` if set, else the SQLite path."""
+        return self.database_url or self.database_path
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -54,6 +67,7 @@ class Settings:
         return cls(
             token=os.environ.get("DISCORD_TOKEN") or None,
             database_path=os.environ.get("DATABASE_PATH", "data/bot.db"),
+            database_url=os.environ.get("DATABASE_URL", "").strip() or None,
             sync_commands=os.environ.get("SYNC_COMMANDS", "none").strip().lower(),
             log_level=os.environ.get("LOG_LEVEL", "INFO"),
             clock_tick_seconds=float(os.environ.get("CLOCK_TICK_SECONDS", "30")),
@@ -66,10 +80,19 @@ class BoardGameBot(commands.Bot):
     """The bot: a Host over a store, the game cogs, and persistent buttons."""
 
     def __init__(self, host: Host, *, sync_commands: str = "none", clock_tick_seconds: float = 30.0,
-                 archive_after_days: float = 30.0, vacation_days: float = 14.0) -> None:
+                 archive_after_days: float = 30.0, vacation_days: float = 14.0,
+                 ops: OpsSettings | None = None) -> None:
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        ops = ops or OpsSettings()
+        # shard_count/shard_ids when sharded (only ShardedBoardGameBot is built with them)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         **ops.shards.client_kwargs())
+        self.ops = ops
+        """Shards, log format, render threads and the health endpoint (host/ops.py)."""
+        self.metrics = Metrics()
+        """Moves, latency and errors for /health (host/metrics.py); the cogs update it."""
         self.host = host
+        host.owns = ops.shards.owns  # each process ticks and resumes only its own shards' games
         # the league records every finished game (its clock follows the host's, tests inject one)
         self.league = League(host.store, clock=lambda: self.host.clock())
         host.finish_listeners.append(self.league.record)
@@ -88,6 +111,7 @@ class BoardGameBot(commands.Bot):
         # Stateless buttons: their custom_ids carry everything, so they work after any restart.
         self.add_dynamic_items(ActButton, ActSelect)
         self.tree.on_error = self._on_tree_error  # type: ignore[assignment]
+        await self.tree.set_translator(CatalogTranslator())  # Japanese command names (i18n/translator.py)
         if self.sync_commands == "global":
             await self.tree.sync()
         elif self.sync_commands.isdigit():
@@ -116,10 +140,20 @@ class BoardGameBot(commands.Bot):
         await self.host.store.close()
 
 
-def create_bot(database_path: str | Path, *, sync_commands: str = "none", **settings: float) -> BoardGameBot:
-    """A bot over the SQLite file at ``database_path`` (tests pass a temporary file). ``settings``:
-    clock_tick_seconds, archive_after_days, vacation_days (see Settings)."""
-    return BoardGameBot(Host(SqliteStore(database_path)), sync_commands=sync_commands, **settings)
+class ShardedBoardGameBot(BoardGameBot, commands.AutoShardedBot):
+    """The same bot over several Discord shards (SHARD_COUNT / SHARD_IDS): this process keeps one
+    gateway connection per shard it runs; other processes run the other shards on the same database."""
+
+
+def create_bot(
+    database: str | Path, *, sync_commands: str = "none", ops: OpsSettings | None = None, **settings: float
+) -> BoardGameBot:
+    """A bot over ``database``: a SQLite file path (tests pass a temporary file) or a
+    postgresql:// URL (host.store.make_store; another URL raises UnsupportedDatabase). ``settings``:
+    clock_tick_seconds, archive_after_days, vacation_days (see Settings); ``ops``: shards and the rest
+    of host/ops.py (sharded: an AutoShardedBot)."""
+    cls = ShardedBoardGameBot if ops is not None and ops.shards.sharded else BoardGameBot
+    return cls(Host(make_store(database)), sync_commands=sync_commands, ops=ops, **settings)
 
 
 def _parse_kv(pairs: list[str] | None) -> dict[str, str]:
@@ -153,8 +187,14 @@ def main(argv: list[str] | None = None) -> int:
     sync = sub.add_parser("sync", help="register the slash commands with Discord, then exit")
     sync.add_argument("--guild", help="a guild id for instant, guild-only registration")
     args = parser.parse_args(argv)
-    settings = Settings.from_env()
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    settings = Settings.from_env()  # loads .env first, so OpsSettings below sees it too
+    try:
+        ops = OpsSettings.from_env()
+    except OpsConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    setup_logging(settings.log_level, ops.log_format)
+    render_pool.configure(ops.render_threads)
 
     try:
         if args.command == "demo":
@@ -194,10 +234,14 @@ def main(argv: list[str] | None = None) -> int:
     mode = settings.sync_commands
     if args.command == "sync":
         mode = args.guild or "global"
-    bot = create_bot(
-        settings.database_path, sync_commands=mode, clock_tick_seconds=settings.clock_tick_seconds,
-        archive_after_days=settings.archive_after_days, vacation_days=settings.vacation_days,
-    )
+    try:
+        bot = create_bot(
+            settings.database, sync_commands=mode, clock_tick_seconds=settings.clock_tick_seconds,
+            archive_after_days=settings.archive_after_days, vacation_days=settings.vacation_days, ops=ops,
+        )
+    except UnsupportedDatabase as exc:
+        print(f"error: {exc} (settings DATABASE_URL, DATABASE_PATH)", file=sys.stderr)
+        return 2
     if args.command == "sync":
 
         async def _sync_only() -> None:

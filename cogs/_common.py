@@ -1,18 +1,45 @@
 """Discord plumbing every cog shares: error replies, safe DMs, files, mentions.
 
-Discord failures (closed DMs, expired interactions, 5xx) are handled here, in one place, so a
-failed send never breaks a game: the state is already stored before anything is announced.
+Error replies are in the language of the person who clicked (cogs/_lang.py), from the ``common``
+catalogue: a rule or host error with a catalogue ``key`` is said through it; the host's own refusals
+(host/sessions.py words them in English only) are recognised sentence by sentence (``HOST_SENTENCES``),
+and any other host error gets its class's message (``HOST_CLASSES``). English keeps each error's own
+sentence.
+
+Discord failures are handled here, in one place, so a failed send never breaks a game: the state
+is already stored before anything is announced. Transient ones (5xx, timeouts, broken connections)
+are retried a bounded number of times (``SEND_RETRY``); closed DMs (50007) are remembered per user
+and the prompts go to the game thread instead; an expired interaction is logged and dropped.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+import re
+import secrets
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
 
+import aiohttp
 import discord
 
-from host.errors import HostError, StaleVersion
+from cogs._lang import lang_of
+from host.errors import (
+    HostError,
+    LobbyError,
+    NotSeated,
+    PermissionDenied,
+    SessionClosed,
+    SessionNotFound,
+    StaleVersion,
+)
+from host.metrics import Metrics
+from i18n import DEFAULT_LANG, MissingKey, has, t
+from i18n import text as words
+from rules import GAMES
 from rules.base import RulesError
 
 if TYPE_CHECKING:
@@ -20,12 +47,27 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 DM_CLOSED = 50007
+DMS_CLOSED_FLAG = "dms_closed"
+"""User flag: "1" once a DM failed with 50007. No DM is tried again (each refused request counts
+toward Discord's invalid-request limit) until the user runs ``/prefs dms``, which tests a DM and
+clears the flag when it arrives."""
 MAX_CONTENT = 1900
 
 
 def bot_of(interaction: discord.Interaction) -> BoardGameBot:
     return interaction.client  # type: ignore[return-value]
+
+
+def metrics_of(bot: Any) -> Metrics:
+    """The bot's Metrics, attached on first use so a cog works on any bot object (tests build several)."""
+    metrics = getattr(bot, "metrics", None)
+    if not isinstance(metrics, Metrics):
+        metrics = Metrics()
+        bot.metrics = metrics
+    return metrics
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
@@ -55,16 +97,262 @@ async def reply(interaction: discord.Interaction, content: str, **kwargs: Any) -
         log.warning("could not reply to interaction %s: %s", interaction.id, exc)
 
 
+async def reader_lang(interaction: discord.Interaction) -> str:
+    """The language of a reply to this user (``lang_of``), English when it cannot be read: an error
+    reply must go out even when the store that keeps the preference is what failed."""
+    try:
+        return await lang_of(interaction)
+    except Exception as exc:
+        log.warning("interaction %s: could not read the user's language: %s", interaction.id, exc)
+        return DEFAULT_LANG
+
+
 async def reply_error(interaction: discord.Interaction, exc: BaseException) -> None:
-    """Turn an expected error into a specific ephemeral message; log anything else."""
+    """Turn an expected error into a specific ephemeral message in the user's language; log anything else."""
+    lang = await reader_lang(interaction)
     if is_user_error(exc):
-        text = str(exc)
+        text = error_message(lang, exc)
         if isinstance(exc, StaleVersion):
-            text += " Use the newest message in the thread."
-        await reply(interaction, f"⚠️ {text}")
+            text = t(lang, "common.error.stale", reason=text)
+        await reply(interaction, t(lang, "common.error.refused", reason=text))
         return
+    # Logged at ERROR, so it also counts in the bot's metrics (host/metrics.py).
     log.exception("unexpected error in interaction %s", interaction.id, exc_info=exc)
-    await reply(interaction, "⚠️ Something went wrong on our side; nothing was changed. Please try again.")
+    await reply(interaction, t(lang, "common.error.unexpected"))
+
+
+# ---------------------------------------------------------------- errors in words
+
+TITLES = {game.info.title: name for name, game in GAMES.items()}
+"""A game's English title → its name, to say a title found in an English sentence in another language."""
+
+HOST_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), k) for p, k in (
+    # host/sessions.py and host/store.py
+    (r"That is not a game id\.", "common.host.not_a_game_id"),
+    (r"There is no game with id (?P<game_id>\S+)\.", "common.host.no_game"),
+    (r"This game has already started\.", "common.host.already_started"),
+    (r"This game is closed\.", "common.host.lobby_closed"),
+    (r"You have already joined this game\.", "common.host.already_joined"),
+    (r"The table is full: (?P<title>.+) seats at most (?P<most>\d+)\.", "common.host.table_full"),
+    (r"You are not in this lobby\.", "common.host.not_in_lobby"),
+    (r"You created this game: use Cancel to close the lobby instead\.", "common.host.creator_stays"),
+    (r"Join the lobby before adding computer players\.", "common.host.join_before_ai"),
+    (r"Unknown AI '(?P<ai>.*)'\. Available: (?P<available>.*)\.", "common.host.unknown_ai"),
+    (r"Only the player who opened the lobby can start the game\.", "common.host.only_creator_starts"),
+    (r"This game is already closed\.", "common.host.already_closed"),
+    (r"Only the player who opened the game or a server manager can abort it\.", "common.host.only_creator_aborts"),
+    (r"This game has not started yet\.", "common.host.not_started"),
+    (r"This game is over; no more moves can be made\.", "common.host.game_over"),
+    (r"This game was aborted\.", "common.host.aborted"),
+    (r"You are not playing in this game\.", "common.host.not_playing"),
+    (r"You left this game: an AI plays your seat now\.", "common.host.resigned"),
+    (r"The board changed while you were choosing; here it is again\.", "common.host.board_changed"),
+    (r"This game is not being played\.", "common.host.not_being_played"),
+    (r"That timeout is over: the player moved or someone already chose\.", "common.host.timeout_over"),
+    (r"The other players decide what happens when your time runs out\.", "common.host.others_decide"),
+    (r"Only a game in progress can be archived\.", "common.host.archive_active_only"),
+    (r"That move could not be read\.", "common.host.unreadable_move"),
+    (r"That is not a choice for a timeout\.", "common.host.not_a_timeout_choice"),
+    # rules/base.py's checks shared by every game (a lobby's options and player count, stored data)
+    (r"(?P<title>.+) is for (?P<least>\d+)-(?P<most>\d+) players, not (?P<players>\d+)\.",
+     "common.rules.player_count"),
+    (r"(?P<title>.+) has no option '(?P<option>.*)' \(options: (?P<options>.*)\)\.", "common.rules.no_option"),
+    (r"Option '(?P<option>.*)' must be one of (?P<choices>.*), not '(?P<value>.*)'\.", "common.rules.bad_choice"),
+    (r"That data could not be read: (?P<detail>.*)\.", "common.rules.unreadable_data"),
+))
+"""The refusals the host (and rules/base.py) word in English without a catalogue key, and the key that
+says each in any language. A test raises each of them for real and checks it is recognised."""
+
+HOST_CLASSES: tuple[tuple[type[HostError], str], ...] = (
+    (StaleVersion, "common.class.stale"),
+    (SessionNotFound, "common.class.not_found"),
+    (NotSeated, "common.class.not_seated"),
+    (PermissionDenied, "common.class.denied"),
+    (SessionClosed, "common.class.closed"),
+    (LobbyError, "common.class.lobby"),
+    (HostError, "common.class.host"),
+)
+"""A host error that is neither keyed nor recognised still says what kind of refusal it is."""
+
+
+def game_title(lang: str, game: str) -> str:
+    """A game's name in ``lang`` (its catalogue ``<game>.title``), else the engine's English title."""
+    key = f"{game}.title"
+    if has(lang, key):
+        return t(lang, key)
+    return GAMES[game].info.title if game in GAMES else game
+
+
+def message_fields(lang: str, fields: Mapping[str, Any]) -> dict[str, Any]:
+    """Fields of a refusal ready for its message in ``lang``: a game's id (``game``) or English title
+    (``title``) becomes the game's name in ``lang``; the word "none" of an empty list is translated."""
+    out = {k: v for k, v in fields.items() if k != "key"}
+    game = out.get("game")
+    if not isinstance(game, str) or game not in GAMES:
+        game = TITLES.get(out.get("title", ""))
+    if game is not None:
+        out["title"] = game_title(lang, game)
+    for name in ("options", "available"):
+        if out.get(name) == "none":
+            out[name] = t(lang, "common.word.none")
+    return out
+
+
+def refusal(error: type[HostError] | type[RulesError], key: str, **fields: Any) -> HostError | RulesError:
+    """An error a cog raises on purpose: the English sentence, with the key and fields that say it in
+    any language (``error_message``). A ``game`` field (a game's id) is named by its title (``{title}``)."""
+    return error(t(DEFAULT_LANG, key, **message_fields(DEFAULT_LANG, fields)), key=key, **fields)
+
+
+def _keyed(lang: str, exc: HostError | RulesError, key: str) -> str | None:
+    """The message of an error's catalogue key (None: no such key, or a field it needs is missing)."""
+    game = key.split(".", 1)[0]
+    if isinstance(exc, RulesError) and game in GAMES:
+        # A game's own module also puts the names its fields need into words (tiles, buildings).
+        said = getattr(words.game_module(game), "error_text", words.error_text)(lang, exc)
+        return said if said != exc.reason else None
+    if not has(lang, key):
+        return None
+    try:
+        return t(lang, key, **message_fields(lang, exc.fields))
+    except (KeyError, IndexError, MissingKey):
+        return None
+
+
+def error_message(lang: str, exc: HostError | RulesError) -> str:
+    """What a rule or host error says to a player in ``lang`` (the bare sentence, no ⚠️).
+
+    English is the error's own sentence. Other languages: its catalogue key, else the recognised
+    English sentence (``HOST_SENTENCES``), else (host errors) its class's message, else the sentence."""
+    reason = exc.reason
+    if lang == DEFAULT_LANG:
+        return reason
+    key = exc.fields.get("key")
+    if isinstance(key, str):
+        said = _keyed(lang, exc, key)
+        if said is not None:
+            return said
+    for pattern, sentence_key in HOST_SENTENCES:
+        match = pattern.fullmatch(reason)
+        if match is not None:
+            return t(lang, sentence_key, **message_fields(lang, match.groupdict()))
+    if isinstance(exc, HostError):
+        for cls, class_key in HOST_CLASSES:
+            if isinstance(exc, cls):
+                return t(lang, class_key)
+    return reason
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """How a failed send to Discord is retried: one more attempt after each delay (seconds).
+
+    discord.py already retries a 5xx answer a few times inside one request; these attempts cover
+    an outage of some seconds and a connection that timed out. Tests swap ``sleep`` so they never wait.
+    """
+
+    delays: tuple[float, ...] = (2.0, 8.0)
+    sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep
+
+
+SEND_RETRY = RetryPolicy()
+"""The policy every channel send uses (module-level so a test can replace it)."""
+
+
+def is_transient(exc: BaseException) -> bool:
+    """A failure worth retrying: a Discord server error (5xx), a timeout or a broken connection.
+
+    Anything else (403 missing permissions, 404 deleted thread, 400 bad request) would fail the
+    same way again, and repeated failed requests count toward Discord's invalid-request ban."""
+    if isinstance(exc, discord.HTTPException):
+        return exc.status >= 500
+    return isinstance(exc, TimeoutError | aiohttp.ClientError | OSError)
+
+
+async def call_with_retry(
+    op: Callable[[], Awaitable[T]],
+    *,
+    what: str,
+    still_wanted: Callable[[], Awaitable[bool]] | None = None,
+    policy: RetryPolicy | None = None,
+) -> T | None:
+    """``await op()``, again after each of the policy's delays while it fails transiently; the last
+    failure is raised when given up (at once for one that is not transient). None: ``still_wanted``
+    said, before a retry, that the result is not needed any more."""
+    policy = policy or SEND_RETRY
+    last = len(policy.delays)
+    for attempt, delay in enumerate((0.0, *policy.delays)):
+        if attempt:
+            await policy.sleep(delay)
+            if still_wanted is not None and not await still_wanted():
+                log.info("%s: not retried, it is out of date", what)
+                return None
+        try:
+            return await op()
+        except Exception as exc:
+            if not is_transient(exc) or attempt == last:
+                raise
+            log.info("%s: attempt %d failed (%s); retrying", what, attempt + 1, exc)
+    raise AssertionError("unreachable: the last attempt returns or raises")
+
+
+async def send_retrying(
+    channel: discord.abc.Messageable,
+    content: str | None = None,
+    *,
+    what: str,
+    files: Sequence[discord.File] = (),
+    view: discord.ui.View | None = None,
+    still_wanted: Callable[[], Awaitable[bool]] | None = None,
+    policy: RetryPolicy | None = None,
+) -> discord.Message | None:
+    """``channel.send`` through ``call_with_retry``.
+
+    The same nonce goes with every attempt and discord.py asks Discord to enforce it, so an attempt
+    that timed out on our side but did arrive is not posted twice. ``still_wanted`` is asked before
+    each retry: a board that a newer move has replaced is not worth posting any more.
+    """
+    kwargs: dict[str, Any] = {"nonce": secrets.randbits(63)}
+    if files:
+        kwargs["files"] = list(files)
+    if view is not None:
+        kwargs["view"] = view
+
+    async def send() -> discord.Message:
+        for f in files:
+            f.reset()  # a failed attempt may have read the picture to its end
+        return await channel.send(content, **kwargs)
+
+    return await call_with_retry(send, what=what, still_wanted=still_wanted, policy=policy)
+
+
+async def send_with_retry(
+    channel: discord.abc.Messageable,
+    content: str | None = None,
+    *,
+    what: str,
+    files: Sequence[discord.File] = (),
+    view: discord.ui.View | None = None,
+    still_wanted: Callable[[], Awaitable[bool]] | None = None,
+    metrics: Metrics | None = None,
+) -> discord.Message | None:
+    """``send_retrying`` that never raises: a message given up is logged, counted, and None.
+
+    The game state was stored before anything is sent, so giving up loses nothing; ``/game status
+    repost:true`` posts the board again.
+    """
+    try:
+        return await send_retrying(channel, content, what=what, files=files, view=view, still_wanted=still_wanted)
+    except Exception as exc:
+        log.warning("%s: not sent: %s", what, exc)
+        if metrics is not None:
+            metrics.record_error("discord_send")
+        return None
+
+
+async def dms_closed(bot: BoardGameBot, user_id: int) -> bool:
+    """Whether this user's DMs were found closed (and not reopened with /prefs dms)."""
+    return await bot.host.store.user_flag(user_id, DMS_CLOSED_FLAG) == "1"
 
 
 async def safe_dm(
@@ -74,26 +362,35 @@ async def safe_dm(
     *,
     view: discord.ui.View | None = None,
     file: discord.File | None = None,
+    force: bool = False,
 ) -> bool:
-    """DM a user; False (and remembered) when their DMs are closed or Discord fails."""
-    if await bot.host.store.user_flag(user_id, "dms_closed") == "1":
+    """DM a user; False when their DMs are closed (remembered: later DMs are not even tried) or
+    Discord keeps failing. ``force`` tries even a user marked closed, and clears the mark on success."""
+    if not force and await dms_closed(bot, user_id):
         return False
     try:
         user = bot.get_user(user_id) or await bot.fetch_user(user_id)
-        kwargs: dict[str, Any] = {}
-        if view is not None:
-            kwargs["view"] = view
-        if file is not None:
-            kwargs["file"] = file
-        await user.send(content, **kwargs)
-        return True
+        channel = user.dm_channel or await user.create_dm()
+    except discord.HTTPException as exc:
+        log.warning("DM to %s: could not open the DM channel: %s", user_id, exc)
+        return False
+    try:
+        await send_retrying(channel, content, what=f"DM to {user_id}", files=[file] if file else (), view=view)
     except discord.Forbidden as exc:
         if exc.code == DM_CLOSED:
-            await bot.host.store.set_user_flag(user_id, "dms_closed", "1")
+            log.info("DMs of user %s are closed; prompts go to the game thread from now on", user_id,
+                     extra={"user": user_id})
+            await bot.host.store.set_user_flag(user_id, DMS_CLOSED_FLAG, "1")
+        else:
+            log.warning("DM to %s refused: %s", user_id, exc)
         return False
-    except discord.HTTPException as exc:
+    except Exception as exc:
         log.warning("DM to %s failed: %s", user_id, exc)
+        metrics_of(bot).record_error("discord_dm")
         return False
+    if force:
+        await bot.host.store.set_user_flag(user_id, DMS_CLOSED_FLAG, "")
+    return True
 
 
 def mention(user_id: int | None, name: str) -> str:

@@ -3,26 +3,52 @@
 A game cog subclasses ``GameCog`` and sets ``game_name`` and ``renderer``; sequential games then work
 with the generic ``ActButton``/``ActSelect`` controls built from ``legal_actions``. Games with
 secret simultaneous moves (Imperium) override ``public_controls`` and ``private_prompts``.
+
+Words come from the ``game`` catalogue and the game's own module (i18n/text.py): what the thread
+shows (the board, its buttons, events, whose turn) is in the server's language (``public_lang``),
+what one user sees (``/game status``, ephemeral replies) in theirs (``lang_of``). The hooks take
+the language as a keyword ``lang``; a game cog whose hook does not take it yet is called without
+it (``takes_lang``), so it keeps working, in English.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
+import functools
+import inspect
 import logging
 import re
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord.ext import commands
 
-from cogs._common import bot_of, clip, mention, png_file, reply, reply_error, safe_dm
+from cogs._common import (
+    bot_of,
+    call_with_retry,
+    clip,
+    error_message,
+    mention,
+    metrics_of,
+    png_file,
+    reader_lang,
+    refusal,
+    reply,
+    reply_error,
+    safe_dm,
+    send_with_retry,
+)
+from cogs._lang import public_lang
 from cogs.clocks import clock_lines
 from host.errors import SessionNotFound, StaleVersion
 from host.records import OPEN_STATUSES
 from host.sessions import Outcome, Session
-from rules import GAMES
+from i18n import DEFAULT_LANG, t
+from i18n import text as words
+from render.pool import render_async
+from rules.base import Event, Result
 
 if TYPE_CHECKING:
     from bot import BoardGameBot
@@ -31,6 +57,43 @@ log = logging.getLogger(__name__)
 
 MAX_BUTTONS = 20  # 4 rows of 5; the fifth row is kept for navigation
 SELECT_LIMIT = 25  # Discord's cap on options in one select
+
+
+@functools.lru_cache(maxsize=512)  # bounded: a cog may build its menu-group closure anew for each board
+def _shape(fn: Callable[..., Any], bound: bool) -> tuple[bool, bool]:
+    """(takes a ``lang`` keyword, takes a second positional argument) of a plain function, read once."""
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):  # no signature to read (a builtin): call it the old way
+        return False, False
+    keyword = any(p.name == "lang" or p.kind is p.VAR_KEYWORD for p in params)
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    if bound:
+        positional = positional[1:]  # self
+    second = len(positional) >= 2 or any(p.kind is p.VAR_POSITIONAL for p in params)
+    return keyword, second
+
+
+def _shape_of(fn: Callable[..., Any]) -> tuple[bool, bool]:
+    # A bound method is a new object at each access: its function is what is read (and cached).
+    return _shape(getattr(fn, "__func__", fn), inspect.ismethod(fn))
+
+
+def takes_lang(fn: Callable[..., Any]) -> bool:
+    """Whether a hook or renderer accepts the keyword ``lang`` (every converted one does; a game cog
+    not converted yet, or a test's stand-in, is called without it and speaks English)."""
+    return _shape_of(fn)[0]
+
+
+def with_lang(fn: Callable[..., Any], lang: str) -> Callable[..., Any]:
+    """``fn`` with ``lang=lang`` bound when it takes it (the render pool is handed a callable)."""
+    return functools.partial(fn, lang=lang) if takes_lang(fn) else fn
+
+
+def menu_of(group: Callable[..., str | None], action: Any, lang: str) -> str | None:
+    """A menu-group callable's placeholder for ``action``: ``group(action, lang)``, or ``group(action)``
+    (an English placeholder) when it takes only the action."""
+    return group(action, lang) if _shape_of(group)[1] else group(action)
 
 
 class GameCog(commands.Cog):
@@ -50,19 +113,24 @@ class GameCog(commands.Cog):
 
     # ---------------------------------------------------------------- hooks
 
-    def render(self, session: Session, viewer: int | None = None) -> bytes:
-        return type(self).renderer(session.view(viewer), viewer_seat=viewer)
+    def render(self, session: Session, viewer: int | None = None, lang: str = DEFAULT_LANG) -> bytes:
+        renderer = type(self).renderer
+        if takes_lang(renderer):
+            return renderer(session.view(viewer), viewer_seat=viewer, lang=lang)
+        return renderer(session.view(viewer), viewer_seat=viewer)
 
-    def pictures(self, session: Session, viewer: int | None = None) -> list[discord.File]:
-        """The board as attachments; a game too dense for one picture (Barrage) returns several."""
-        return [png_file(self.render(session, viewer), f"{self.game_name}-{session.version}.png")]
+    def pictures(self, session: Session, viewer: int | None = None, lang: str = DEFAULT_LANG) -> list[discord.File]:
+        """The board as attachments; a game too dense for one picture (Barrage) returns several.
 
-    def public_controls(self, session: Session) -> discord.ui.View | None:
+        Slow (Pillow): always called through ``render_async``, in the render pool, never on the loop."""
+        return [png_file(with_lang(self.render, lang)(session, viewer), f"{self.game_name}-{session.version}.png")]
+
+    def public_controls(self, session: Session, lang: str = DEFAULT_LANG) -> discord.ui.View | None:
         """Buttons (or selects) for the one human seat to act, from its legal actions."""
         acting = [s for s in session.to_act() if not session.seats[s].is_ai]
         if len(acting) != 1:
             return None
-        return action_view(session, acting[0])
+        return action_view(session, acting[0], lang=lang)
 
     async def private_prompts(self, session: Session, outcome: Outcome | None) -> None:
         """Send hidden-move prompts by DM; sequential games need none."""
@@ -76,7 +144,8 @@ class GameCog(commands.Cog):
         tell_closed: bool = True,
     ) -> None:
         """DM every human who must act ``prompt(seat)`` (text, controls); name in the thread those whose
-        DMs are closed, followed by ``fallback`` (where else to act), unless ``tell_closed`` is False."""
+        DMs are closed, followed by ``fallback`` (where else to act, in the server's language), unless
+        ``tell_closed`` is False."""
         closed = []
         for seat in sorted(session.to_act()):
             info = session.seats[seat]
@@ -88,11 +157,44 @@ class GameCog(commands.Cog):
         if closed and tell_closed:
             channel = await self.thread_of(session)
             if channel is not None:
-                await channel.send(clip(f"📪 {', '.join(closed)}: I can't DM you. {fallback}"))
+                lang = await public_lang(self.bot, session.record.guild_id)
+                note = t(lang, "game.dm.closed", who=t(lang, "common.word.comma").join(closed), fallback=fallback)
+                await send_with_retry(channel, clip(note), what=f"game {session.id}: DM fallback note",
+                                      metrics=metrics_of(self.bot))
 
     def board_needed(self, outcome: Outcome | None) -> bool:
         """Whether this outcome changed the public picture (a secret choice does not)."""
         return True
+
+    def result_note(self, session: Session, result: Result, lang: str = DEFAULT_LANG) -> str:
+        """``Result.note`` (how ties were broken, ...) in ``lang``.
+
+        Through the game's i18n module's ``result_note(lang, ...)``: its parameters after ``lang`` are
+        filled by name, ``note`` with the engine's note, any other from the public view, else from the
+        ``Result`` (Alhambra's note needs the dummy's score, which only the view has). English, a game
+        without such a function, or one asking for what neither has: the engine's note."""
+        note = result.note
+        module = words.game_module(self.game_name)
+        say = getattr(module, "result_note", None)
+        if not note or lang == DEFAULT_LANG or say is None:
+            return note
+        view = session.view(None)
+        values: dict[str, Any] = {"note": note}
+        args = []
+        for name in list(inspect.signature(say).parameters)[1:]:
+            if name in values:
+                args.append(values[name])
+            elif name in view:
+                args.append(view[name])
+            elif hasattr(result, name):
+                args.append(getattr(result, name))
+            else:
+                return note
+        try:
+            return str(say(lang, *args))
+        except Exception:  # a missing word must not keep the final standings from being posted
+            log.exception("game %s: the result note could not be put into %s", session.id, lang)
+            return note
 
     # ---------------------------------------------------------------- announcing
 
@@ -101,33 +203,43 @@ class GameCog(commands.Cog):
         channel = self.bot.get_channel(channel_id)
         if channel is None:
             try:
-                channel = await self.bot.fetch_channel(channel_id)
-            except discord.HTTPException:
+                channel = await call_with_retry(
+                    lambda: self.bot.fetch_channel(channel_id), what=f"game {session.id}: fetch channel {channel_id}"
+                )
+            except (discord.NotFound, discord.Forbidden):
                 log.warning("game %s: channel %s is gone", session.id, channel_id)
+                return None
+            except Exception as exc:
+                log.warning("game %s: channel %s could not be fetched: %s", session.id, channel_id, exc)
+                metrics_of(self.bot).record_error("discord_fetch")
                 return None
         return channel  # type: ignore[return-value]
 
-    def status_lines(self, session: Session) -> list[str]:
+    def status_lines(self, session: Session, lang: str = DEFAULT_LANG) -> list[str]:
         """Whose turn it is (with mentions), or the final standings."""
         result = session.result()
         seats = session.seats
         if result is not None:
             order = sorted(range(len(seats)), key=lambda s: (result.ranks[s], s))
-            lines = ["🏁 **Game over.** Final standings:"]
+            lines = [t(lang, "game.over.header")]
             for s in order:
-                lines.append(
-                    f"{result.ranks[s]}. {mention(seats[s].user_id, seats[s].name)} — {result.scores[s]}"
-                )
-            if result.note:
-                lines.append(result.note)
+                lines.append(t(lang, "game.over.rank", rank=result.ranks[s],
+                               player=mention(seats[s].user_id, seats[s].name), score=result.scores[s]))
+            note = self.result_note(session, result, lang)
+            if note:
+                lines.append(note)
             return lines
         acting = sorted(session.to_act())
         if not acting:
             return []
-        names = ", ".join(mention(seats[s].user_id, seats[s].name) for s in acting)
-        return [f"➡️ To play: {names}", *clock_lines(session, self.bot.host.clock())]
+        names = t(lang, "common.word.comma").join(mention(seats[s].user_id, seats[s].name) for s in acting)
+        return [t(lang, "game.turn.to_play", names=names), *clock_lines(session, self.bot.host.clock(), lang=lang)]
 
-    async def rating_lines(self, session: Session) -> list[str]:
+    def status_in(self, session: Session, lang: str) -> list[str]:
+        """``status_lines`` in ``lang`` (an override that does not take the language yet speaks English)."""
+        return with_lang(self.status_lines, lang)(session)
+
+    async def rating_lines(self, session: Session, lang: str = DEFAULT_LANG) -> list[str]:
         """How the league ratings moved in a finished game (nothing if it was not rated)."""
         league = getattr(self.bot, "league", None)
         if league is None:
@@ -137,51 +249,110 @@ class GameCog(commands.Cog):
         except Exception:
             log.exception("game %s: could not read its ratings", session.id)
             return []
-        moved = [f"{r.name} {r.after.ordinal:.1f} ({r.change:+.1f})" for r in rows
+        moved = [t(lang, "game.ratings.item", name=r.name, rating=r.after.ordinal, change=r.change) for r in rows
                  if r.rated and r.after is not None and r.change is not None]
-        return [f"📈 Ratings: {', '.join(moved)}"] if moved else []
+        return [t(lang, "game.ratings.line", moved=t(lang, "common.word.comma").join(moved))] if moved else []
 
-    def public_lines(self, outcome: Outcome | None) -> list[str]:
+    def event_line(self, event: Event, lang: str = DEFAULT_LANG) -> str:
+        """One event in ``lang``, through the game's i18n module (its English text when it has none)."""
+        if lang == DEFAULT_LANG:
+            return event.text
+        try:
+            return words.event_text(lang, self.game_name, event)
+        except Exception:  # a missing word must not keep the move from being announced
+            log.exception("game %s: event %r could not be put into %s", self.game_name, event.kind, lang)
+            return event.text
+
+    def public_lines(self, outcome: Outcome | None, lang: str = DEFAULT_LANG) -> list[str]:
         if outcome is None:
             return []
         lines = []
         for step in outcome.steps:
-            lines.extend(e.text for e in step.events if e.to is None)
+            lines.extend(self.event_line(e, lang) for e in step.events if e.to is None)
         return lines
 
     async def announce(
-        self, session: Session, outcome: Outcome | None = None, *, force_board: bool = False
+        self,
+        session: Session,
+        outcome: Outcome | None = None,
+        *,
+        force_board: bool = False,
+        started: float | None = None,
     ) -> None:
         """Post what happened, the board and whose turn it is; then the private prompts.
 
-        Called only after the host has stored the outcome, so a failure here loses nothing:
-        ``/game status`` re-posts the board at any time.
+        Called only after the host has stored the outcome, so a failure here loses nothing: sends
+        are retried (cogs/_common.py) and ``/game status repost:true`` re-posts the board at any time.
+        ``started`` (``time.perf_counter()`` when the player clicked) gives the move's latency.
         """
         channel = await self.thread_of(session)
-        if channel is None:
-            return
-        lines = self.public_lines(outcome)
-        with_board = force_board or self.board_needed(outcome) or session.result() is not None
-        if with_board:
-            lines += self.status_lines(session)
-        if session.result() is not None:
-            lines += await self.rating_lines(session)
-        content = clip("\n".join(lines) or "\u200b")
-        try:
+        if channel is not None:
+            lang = await public_lang(self.bot, session.record.guild_id)
+            lines = self.public_lines(outcome, lang)
+            with_board = force_board or self.board_needed(outcome) or session.result() is not None
             if with_board:
-                files = await asyncio.to_thread(self.pictures, session, None)
-                controls = self.public_controls(session)
-                kwargs: dict[str, Any] = {"files": files}
-                if controls is not None:
-                    kwargs["view"] = controls
-                message = await channel.send(content, **kwargs)
-                await self._retire_previous(session, channel)
-                await self.bot.host.set_messages(session.id, message_id=message.id)
+                lines += self.status_in(session, lang)
+            if session.result() is not None:
+                lines += await self.rating_lines(session, lang)
+            content = clip("\n".join(lines) or "\u200b")
+            if with_board:
+                await self.post_board(session, channel, content, lang)
             else:
-                await channel.send(content)
-        except discord.HTTPException as exc:
-            log.warning("game %s: announcement failed: %s", session.id, exc)
+                await send_with_retry(channel, content, what=f"game {session.id}: news",
+                                      metrics=metrics_of(self.bot))
+        if outcome is not None:
+            self.note_moves(session, outcome, started)
         await self.private_prompts(session, outcome)
+
+    async def post_board(
+        self, session: Session, channel: discord.abc.Messageable, content: str, lang: str = DEFAULT_LANG
+    ) -> bool:
+        """Post the public board with its controls (in the server's language ``lang``) and make it the
+        game's current message; True if posted."""
+        files = await render_async(with_lang(self.pictures, lang), session, None)
+        controls = with_lang(self.public_controls, lang)(session)
+
+        async def still_current() -> bool:
+            # A newer move posts its own board; re-sending this one would put stale buttons below it.
+            return (await self.bot.host.get(session.id)).version == session.version
+
+        message = await send_with_retry(
+            channel, content, what=f"game {session.id}: board {session.version}", files=files, view=controls,
+            still_wanted=still_current, metrics=metrics_of(self.bot),
+        )
+        if message is None:
+            return False
+        await self._retire_previous(session, channel)
+        await self.bot.host.set_messages(session.id, message_id=message.id)
+        return True
+
+    async def repost_board(self, session: Session, by: str) -> bool:
+        """Post the current board again in the game's thread (after Discord lost one); True if posted."""
+        channel = await self.thread_of(session)
+        if channel is None:
+            return False
+        lang = await public_lang(self.bot, session.record.guild_id)
+        lines = [t(lang, "game.board.again", by=by), *self.status_in(session, lang)]
+        return await self.post_board(session, channel, clip("\n".join(lines)), lang)
+
+    def note_moves(self, session: Session, outcome: Outcome, started: float | None) -> None:
+        """One log line and one metrics count per stored move; the player's own move gets the latency."""
+        metrics = metrics_of(self.bot)
+        latency_ms = (time.perf_counter() - started) * 1000 if started is not None else None
+        for i, step in enumerate(outcome.steps):
+            waited = latency_ms if i == 0 and not step.by_ai else None
+            metrics.record_move(waited)
+            fields: dict[str, Any] = {
+                "session": session.id,
+                "game": session.record.game,
+                "guild": session.record.guild_id,
+                "seat": step.seat,
+                "version": step.version,
+                "by": "ai" if step.by_ai else "player",
+            }
+            if waited is not None:
+                fields["latency_ms"] = round(waited, 1)
+            log.info("game %s: move %d by seat %d", session.id, step.version, step.seat, extra=fields)
 
     async def _retire_previous(self, session: Session, channel: discord.abc.Messageable) -> None:
         """Strip the buttons from the previous board so only the newest one is clickable."""
@@ -191,24 +362,45 @@ class GameCog(commands.Cog):
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(old).edit(view=None)  # type: ignore[attr-defined]
 
-    async def after_submit(self, interaction: discord.Interaction, outcome: Outcome) -> None:
+    async def after_submit(
+        self, interaction: discord.Interaction, outcome: Outcome, *, started: float | None = None
+    ) -> None:
         """Announce the result of a player's move (duplicates were already announced)."""
         if outcome.duplicate:
             return
         fresh = await self.bot.host.get(outcome.session.id)
-        await self.announce(fresh, outcome)
+        await self.announce(fresh, outcome, started=started)
 
 
 # ---------------------------------------------------------------- generic controls
 
 
-def action_view(
-    session: Session, seat: int, *, group: Callable[[Any], str | None] | None = None
-) -> discord.ui.View | None:
-    """Move controls for ``seat``: one button per legal action when they fit, else selects of 25.
+def action_label(session: Session, action: Any, lang: str = DEFAULT_LANG) -> str:
+    """A move's button or select label in ``lang`` (the engine's description in English)."""
+    game = session.game
+    described = game.describe_action(action)
+    if lang == DEFAULT_LANG:
+        return described
+    try:
+        return words.action_text(lang, session.record.game, action, fallback=described) or described
+    except Exception:  # a missing word must not take the board's controls away
+        log.exception("game %s: action %r could not be put into %s", session.record.game, action, lang)
+        return described
 
-    ``group`` sends some actions to a select menu of their own instead of buttons: it returns that
-    menu's placeholder (e.g. "Use a god to take…") or None for a button.
+
+def action_view(
+    session: Session,
+    seat: int,
+    *,
+    group: Callable[..., str | None] | None = None,
+    lang: str = DEFAULT_LANG,
+) -> discord.ui.View | None:
+    """Move controls for ``seat``, labelled in ``lang``: one button per legal action when they fit,
+    else selects of 25.
+
+    ``group`` sends some actions to a select menu of their own instead of buttons: called
+    ``group(action, lang)``, it returns that menu's placeholder (e.g. "Use a god to take…") or None
+    for a button (see ``menu_of`` for a group that takes only the action).
     """
     game = session.game
     actions = game.legal_actions(session.state, seat)
@@ -217,17 +409,17 @@ def action_view(
     menus: dict[str, list[Any]] = {}
     plain: list[Any] = []
     for action in actions:
-        key = group(action) if group is not None else None
+        key = menu_of(group, action, lang) if group is not None else None
         (menus.setdefault(key, []) if key else plain).append(action)
     if len(plain) > MAX_BUTTONS:
-        menus = {"Choose a move": actions}
+        menus = {t(lang, "game.menu.choose"): actions}
         plain = []
     view = discord.ui.View(timeout=None)
     for action in plain:
         code = game.encode_action(action)
-        view.add_item(ActButton(session.id, session.version, code, game.describe_action(action)))
+        view.add_item(ActButton(session.id, session.version, code, action_label(session, action, lang)))
     labelled = {
-        placeholder: [(game.describe_action(a), game.encode_action(a)) for a in chosen]
+        placeholder: [(action_label(session, a, lang), game.encode_action(a)) for a in chosen]
         for placeholder, chosen in menus.items()
     }
     add_selects(view, session, labelled, buttons=len(plain))
@@ -288,7 +480,7 @@ class ActSelect(
         page: int,
         options: list[discord.SelectOption] | None = None,
         *,
-        placeholder: str = "Choose a move",
+        placeholder: str = "…",
     ) -> None:
         super().__init__(
             discord.ui.Select(
@@ -308,7 +500,7 @@ class ActSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
         if len(values) != 1 or not isinstance(values[0], str):
-            await reply(interaction, "⚠️ Choose exactly one move.")
+            await reply(interaction, t(await reader_lang(interaction), "game.error.one_move"))
             return
         await submit_from_interaction(interaction, self.sid, values[0], self.version)
 
@@ -318,38 +510,42 @@ async def submit_from_interaction(
 ) -> Outcome | None:
     """defer → host.submit → announce; any rejection becomes an ephemeral reply and changes nothing."""
     bot = bot_of(interaction)
+    started = time.perf_counter()
     try:
         await interaction.response.defer()
         outcome = await bot.host.submit(
             sid, interaction.user.id, action, expected_version=version, interaction_id=interaction.id
         )
     except StaleVersion as exc:
-        await show_current_board(interaction, sid, f"⚠️ {exc}")
+        lang = await reader_lang(interaction)
+        await show_current_board(interaction, sid, t(lang, "common.error.refused", reason=error_message(lang, exc)))
         return None
     except Exception as exc:
         await reply_error(interaction, exc)
         return None
     cog = bot.game_cogs.get(outcome.session.record.game)
     if cog is not None:
-        await cog.after_submit(interaction, outcome)
+        await cog.after_submit(interaction, outcome, started=started)
     return outcome
 
 
 async def show_current_board(interaction: discord.Interaction, sid: str, note: str) -> None:
-    """Ephemerally show the board as it is now, with the controls of this user's seat."""
+    """Ephemerally show the board as it is now, as this user's seat sees it, in their language
+    (``note`` comes already in it)."""
     bot = bot_of(interaction)
     try:
         session = await bot.host.get(sid)
     except Exception as exc:
         await reply_error(interaction, exc)
         return
+    lang = await reader_lang(interaction)
     cog = bot.game_cogs.get(session.record.game)
     if cog is None or session.state is None:
-        await reply(interaction, f"⚠️ {note}")
+        await reply(interaction, t(lang, "common.error.refused", reason=note))
         return
     seat = session.seat_of(interaction.user.id)
-    kwargs: dict[str, Any] = {"files": await asyncio.to_thread(cog.pictures, session, seat)}
-    lines = [note, *cog.status_lines(session)]
+    kwargs: dict[str, Any] = {"files": await render_async(with_lang(cog.pictures, lang), session, seat)}
+    lines = [note, *cog.status_in(session, lang)]
     await reply(interaction, clip("\n".join(lines)), **kwargs)
 
 
@@ -361,7 +557,7 @@ async def session_here(
     ``game`` restricts the search to one kind of game (``/ra status`` only looks for Ra games).
     """
     host = bot.host
-    title = GAMES[game].info.title if game else "open"
+    kind: dict[str, Any] = {"game": game} if game else {}
     if game_id:
         session = await host.get(game_id.strip().lower())
     else:
@@ -373,11 +569,11 @@ async def session_here(
         elif len(open_here) == 1:
             session = open_here[0]
         elif not open_here:
-            raise SessionNotFound(f"There is no {title} game here. Give its id (see /game list).")
+            raise refusal(SessionNotFound, "game.error.none_here_of" if game else "game.error.none_here", **kind)
         else:
-            raise SessionNotFound(f"Several {title} games are open here; give the id (see /game list).")
+            raise refusal(SessionNotFound, "game.error.several_here_of" if game else "game.error.several_here", **kind)
     if session.record.guild_id != (interaction.guild_id or 0) and session.seat_of(interaction.user.id) is None:
-        raise SessionNotFound("That game belongs to another server.")
+        raise refusal(SessionNotFound, "game.error.other_server")
     if game is not None and session.record.game != game:
-        raise SessionNotFound(f"Game `{session.id}` is not a {GAMES[game].info.title} game.")
+        raise refusal(SessionNotFound, "game.error.not_this_game", game_id=session.id, game=game)
     return session

@@ -1,5 +1,10 @@
 """/game: open a lobby in a new thread (with a time control), join, add AI seats, start; list, mine,
-status, resign, abort; replay and export a finished game (cogs/history.py)."""
+status, resign, abort; replay and export a finished game (cogs/history.py).
+
+Words come from the ``lobby`` catalogue, games' titles and options from each game's (``<game>.title``,
+``<game>.option.<name>.description`` / ``.choice.<value>``): the lobby message and what is said in
+the channel for everyone in the server's language, ephemeral answers in the user's (cogs/_lang.py).
+"""
 
 from __future__ import annotations
 
@@ -12,20 +17,50 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._common import bot_of, clip, mention, reply, reply_error
+from cogs._common import bot_of, clip, game_title, mention, reader_lang, refusal, reply, reply_error
 from cogs._game import session_here, show_current_board
-from cogs.clocks import thread_link, when
+from cogs._lang import public_lang
+from cogs.clocks import control_label, thread_link, when
 from cogs.history import export_command, replay_command
 from host import clock as clocks
 from host.clock import PRESETS, ClockError
 from host.sessions import Host, Session
+from i18n import has, t
 from rules import GAMES, get_game
-from rules.base import InvalidOption
+from rules.base import InvalidOption, OptionSpec
 
 if TYPE_CHECKING:
     from bot import BoardGameBot
 
 LOBBY_OPS = ("join", "leave", "ai", "start", "cancel")
+BUTTONS = {
+    "join": (discord.ButtonStyle.success, "lobby.button.join"),
+    "leave": (discord.ButtonStyle.secondary, "lobby.button.leave"),
+    "ai": (discord.ButtonStyle.secondary, "lobby.button.ai"),
+    "start": (discord.ButtonStyle.primary, "lobby.button.start"),
+    "cancel": (discord.ButtonStyle.danger, "lobby.button.cancel"),
+}
+"""Each lobby button's style and the catalogue key of its label."""
+STATUS = {
+    "lobby": "lobby.footer.lobby",
+    "active": "lobby.footer.active",
+    "aborted": "lobby.footer.aborted",
+    "finished": "lobby.footer.finished",
+    "archived": "lobby.footer.archived",
+}
+"""The lobby message's footer, by the session's status."""
+CLOCK_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), k) for p, k in (
+    (r"'(?P<text>.*)' is not a time control: use none, live:5m, async:3d, async:3d\+1d "
+     r"or async:3d@1d,2h \(with reminder points\)\.", "lobby.clock.unreadable"),
+    (r"Reminder points look like @1d,6h,1h \(before the deadline\)\.", "lobby.clock.points"),
+    (r"A move's allowance must be between 30 seconds and 30 days\.", "lobby.clock.allowance"),
+    (r"The reserve added per move cannot exceed the allowance per move\.", "lobby.clock.reserve"),
+))
+"""host/clock.py's refusals of a time control (English only there), and the key of each."""
+REPOST_COOLDOWN = 30.0
+"""Seconds between two re-posts of one game's board, so the thread cannot be flooded with pictures."""
+SUGGESTIONS = 25
+"""Discord's cap on autocomplete choices."""
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -36,61 +71,98 @@ def parse_options(text: str | None) -> dict[str, str]:
     try:
         words = shlex.split(text)
     except ValueError as exc:
-        raise InvalidOption(f"Options could not be read ({exc}). Write them as name=value.") from exc
+        raise refusal(InvalidOption, "lobby.error.options_unreadable", detail=str(exc)) from exc
     for word in words:
         key, sep, value = word.partition("=")
         if not sep or not key or not value:
-            raise InvalidOption(
-                f"'{word}' is not an option: write options as name=value, e.g. variant=race30."
-            )
+            raise refusal(InvalidOption, "lobby.error.not_an_option", word=word)
         out[key.strip().lower()] = value.strip().lower()
     return out
 
 
-def lobby_embed(session: Session) -> discord.Embed:
+def clock_error_text(lang: str, exc: ClockError) -> str:
+    """A refused time control in ``lang`` (the sentence as host/clock.py says it when not recognised)."""
+    reason = str(exc)
+    for pattern, key in CLOCK_ERRORS:
+        match = pattern.fullmatch(reason)
+        if match is not None:
+            return t(lang, key, **match.groupdict())
+    return reason
+
+
+def option_description(lang: str, game: str, spec: OptionSpec) -> str:
+    key = f"{game}.option.{spec.name}.description"
+    return t(lang, key) if has(lang, key) else spec.description
+
+
+def option_choice(lang: str, game: str, name: str, value: str) -> str:
+    """One value of a game's option in ``lang`` (``on`` / オン), the value itself when it has no words."""
+    key = f"{game}.option.{name}.choice.{value}"
+    return t(lang, key) if has(lang, key) else value
+
+
+def lobby_embed(session: Session, lang: str = "en") -> discord.Embed:
     info = session.game.info
+    game = session.record.game
     embed = discord.Embed(
-        title=f"{info.title} — lobby",
-        description=f"{info.min_players}-{info.max_players} players. Game id `{session.id}`.",
+        title=t(lang, "lobby.embed.title", title=game_title(lang, game)),
+        description=t(lang, "lobby.embed.description", least=info.min_players, most=info.max_players,
+                      game_id=session.id),
         colour=discord.Colour.gold(),
     )
     seats = "\n".join(
         f"{i + 1}. {'🤖 ' + s.name if s.is_ai else mention(s.user_id, s.name)}"
         for i, s in enumerate(session.seats)
     )
-    embed.add_field(name=f"Seats ({len(session.seats)}/{info.max_players})", value=seats or "—", inline=False)
+    embed.add_field(name=t(lang, "lobby.embed.seats", count=len(session.seats), most=info.max_players),
+                    value=seats or "—", inline=False)
     if session.record.options:
-        embed.add_field(
-            name="Options",
-            value=", ".join(f"{k}={v}" for k, v in sorted(session.record.options.items())),
-            inline=False,
-        )
+        options = [t(lang, "lobby.embed.option", name=k, value=option_choice(lang, game, k, v))
+                   for k, v in sorted(session.record.options.items())]
+        embed.add_field(name=t(lang, "lobby.embed.options"), value=t(lang, "common.word.comma").join(options),
+                        inline=False)
     control = Host.clock_of(session).control
-    embed.add_field(name="Time control", value=control.label(), inline=False)
-    status = {
-        "lobby": "Waiting for players",
-        "active": "Started",
-        "aborted": "Cancelled",
-        "finished": "Finished",
-        "archived": "Archived",
-    }
-    embed.set_footer(text=status.get(session.status, session.status))
+    embed.add_field(name=t(lang, "lobby.embed.time_control"), value=control_label(control, lang), inline=False)
+    embed.set_footer(text=t(lang, STATUS[session.status]) if session.status in STATUS else session.status)
     return embed
 
 
-def lobby_view(session: Session) -> discord.ui.View:
+def lobby_view(session: Session, lang: str = "en") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    styles = {
-        "join": (discord.ButtonStyle.success, "Join"),
-        "leave": (discord.ButtonStyle.secondary, "Leave"),
-        "ai": (discord.ButtonStyle.secondary, "Add AI"),
-        "start": (discord.ButtonStyle.primary, "Start"),
-        "cancel": (discord.ButtonStyle.danger, "Cancel"),
-    }
     for op in LOBBY_OPS:
-        style, label = styles[op]
-        view.add_item(LobbyButton(session.id, op, label, style))
+        style, key = BUTTONS[op]
+        view.add_item(LobbyButton(session.id, op, t(lang, key), style))
     return view
+
+
+def option_suggestions(lang: str, game: str | None, typed: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for ``/game new options``: the chosen game's options not given yet, each value with
+    its meaning in ``lang``; choosing one appends ``name=value`` to what was typed."""
+    if game not in GAMES:
+        return []
+    words = typed.split()
+    partial = "" if not words or typed.endswith(" ") else words.pop().lower()
+    given = {w.partition("=")[0].lower() for w in words}
+    found = []
+    for spec in GAMES[game].info.options:
+        if spec.name in given:
+            continue
+        meaning = option_description(lang, game, spec)
+        for value in spec.choices:
+            code = f"{spec.name}={value}"
+            if not code.startswith(partial):
+                continue
+            shown = t(lang, "lobby.option.suggestion", name=spec.name,
+                      choice=option_choice(lang, game, spec.name, value), description=meaning)
+            full = " ".join([*words, code])
+            if len(full) <= 100:
+                found.append(app_commands.Choice(name=_shorten(shown, 100), value=full))
+    return found[:SUGGESTIONS]
+
+
+def _shorten(text: str, limit: int) -> str:
+    # An autocomplete choice's name holds at most 100 characters; Japanese descriptions can be longer.
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class LobbyButton(
@@ -135,7 +207,7 @@ class LobbyButton(
                     await cog.announce(await host.get(session.id), outcome, force_board=True)
                 return
             else:
-                await reply(interaction, "⚠️ That button is not known any more.")
+                await reply(interaction, t(await reader_lang(interaction), "lobby.error.unknown_button"))
                 return
         except Exception as exc:
             await reply_error(interaction, exc)
@@ -144,8 +216,10 @@ class LobbyButton(
 
 
 async def _edit_lobby(interaction: discord.Interaction, session: Session) -> None:
-    view = lobby_view(session) if session.status == "lobby" else None
-    embed = lobby_embed(session)
+    """Redraw the lobby message (everyone's: in the server's language)."""
+    lang = await public_lang(bot_of(interaction), session.record.guild_id)
+    view = lobby_view(session, lang) if session.status == "lobby" else None
+    embed = lobby_embed(session, lang)
     if interaction.response.is_done():
         if interaction.message is not None:
             await interaction.message.edit(embed=embed, view=view)
@@ -169,6 +243,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
 
     def __init__(self, bot: BoardGameBot) -> None:
         self.bot = bot
+        self._reposted: dict[str, float] = {}
+        """When each game's board was last posted again on request (a spam guard, in memory)."""
 
     @app_commands.command(name="new", description="Open a lobby for a new game in its own thread")
     @app_commands.describe(game="Which game", options="Options as name=value, e.g. variant=race30",
@@ -179,13 +255,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
     ) -> None:
         try:
             if interaction.guild_id is None:
-                raise InvalidOption("Games are played in a server channel, not in DMs.")
+                raise refusal(InvalidOption, "lobby.error.dm")
             engine = get_game(game)
             if game not in self.bot.game_cogs:
-                raise InvalidOption(
-                    f"{engine.info.title} cannot be played in Discord yet; try it locally with "
-                    f"`python bot.py demo {game} --players {engine.info.min_players}`."
-                )
+                raise refusal(InvalidOption, "lobby.error.not_in_discord", game=game,
+                              players=engine.info.min_players)
             session = await self.bot.host.create_lobby(
                 game,
                 guild_id=interaction.guild_id,
@@ -196,54 +270,94 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
                 time_control=clock,
             )
         except ClockError as exc:
-            await reply(interaction, f"⚠️ {exc}")
+            lang = await reader_lang(interaction)
+            await reply(interaction, t(lang, "common.error.refused", reason=clock_error_text(lang, exc)))
             return
         except Exception as exc:
             await reply_error(interaction, exc)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
+        ours = await public_lang(self.bot, interaction.guild_id)  # the thread and the lobby: everyone's
         channel = interaction.channel
         target: Any = channel
         if isinstance(channel, discord.TextChannel):
             target = await channel.create_thread(
-                name=f"{engine.info.title} · {session.id}", type=discord.ChannelType.public_thread
+                name=t(ours, "lobby.thread.name", title=game_title(ours, game), game_id=session.id),
+                type=discord.ChannelType.public_thread,
             )
             await target.add_user(interaction.user)
-        message = await target.send(embed=lobby_embed(session), view=lobby_view(session))
+        message = await target.send(embed=lobby_embed(session, ours), view=lobby_view(session, ours))
         await self.bot.host.set_messages(session.id, thread_id=target.id, message_id=message.id)
+        lang = await reader_lang(interaction)
         await interaction.followup.send(
-            f"Lobby for **{engine.info.title}** opened in {target.mention} (id `{session.id}`).",
+            t(lang, "lobby.new.opened", title=game_title(lang, game), where=target.mention, game_id=session.id),
             ephemeral=True,
         )
 
+    @new.autocomplete("options")
+    async def new_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None)
+        return option_suggestions(await reader_lang(interaction), game if isinstance(game, str) else None, current)
+
     @app_commands.command(name="list", description="Open games in this server")
     async def list_(self, interaction: discord.Interaction) -> None:
+        lang = await reader_lang(interaction)
         sessions = await self.bot.host.open_sessions(guild_id=interaction.guild_id or 0)
         if not sessions:
-            await reply(interaction, "No games are open in this server. Start one with /game new.")
+            await reply(interaction, t(lang, "lobby.list.none"))
             return
+        comma = t(lang, "common.word.comma")
         lines = []
         for s in sessions:
             where = f"<#{s.record.thread_id}>" if s.record.thread_id else f"<#{s.record.channel_id}>"
-            turn = ", ".join(s.seats[i].name for i in sorted(s.to_act())) or "—"
-            state = "lobby" if s.status == "lobby" else f"to play: {turn}"
-            lines.append(f"`{s.id}` {s.game.info.title} · {len(s.seats)} players · {state} · {where}")
+            turn = comma.join(s.seats[i].name for i in sorted(s.to_act())) or "—"
+            state = t(lang, "lobby.list.lobby") if s.status == "lobby" else t(lang, "lobby.list.to_play", names=turn)
+            lines.append(t(lang, "lobby.list.line", game_id=s.id, title=game_title(lang, s.record.game),
+                           players=len(s.seats), state=state, where=where))
         await reply(interaction, clip("\n".join(lines)))
 
     @app_commands.command(name="status", description="Show a game's board and whose turn it is (only to you)")
-    @app_commands.describe(game_id="The game's id (optional inside its thread)")
-    async def status(self, interaction: discord.Interaction, game_id: str | None = None) -> None:
+    @app_commands.describe(game_id="The game's id (optional inside its thread)",
+                           repost="Post the board again in the game's thread for everyone (players only)")
+    async def status(self, interaction: discord.Interaction, game_id: str | None = None, repost: bool = False) -> None:
         try:
             session = await session_here(self.bot, interaction, game_id)
         except Exception as exc:
             await reply_error(interaction, exc)
             return
+        lang = await reader_lang(interaction)
         if session.status == "lobby":
-            await reply(interaction, "This game is still in its lobby.", embed=lobby_embed(session))
+            await reply(interaction, t(lang, "lobby.status.in_lobby"), embed=lobby_embed(session, lang))
+            return
+        if repost:
+            await self._repost(interaction, session, lang)
             return
         await show_current_board(
-            interaction, session.id, f"{session.game.info.title} `{session.id}`, move {session.version}."
+            interaction, session.id, t(lang, "lobby.status.note", title=game_title(lang, session.record.game),
+                                       game_id=session.id, move=session.version)
         )
+
+    async def _repost(self, interaction: discord.Interaction, session: Session, lang: str) -> None:
+        """Post the board in the thread again, e.g. when Discord lost the last one (the game is safe)."""
+        if session.seat_of(interaction.user.id) is None and not _is_manager(interaction):
+            await reply(interaction, t(lang, "lobby.repost.players_only"))
+            return
+        cog = self.bot.game_cogs.get(session.record.game)
+        if cog is None or session.state is None or session.status == "aborted":
+            await reply(interaction, t(lang, "lobby.repost.no_board"))
+            return
+        now = self.bot.host.clock()
+        last = self._reposted.get(session.id)
+        if last is not None and now - last < REPOST_COOLDOWN:
+            await reply(interaction, t(lang, "lobby.repost.too_soon"))
+            return
+        self._reposted[session.id] = now
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if await cog.repost_board(session, interaction.user.mention):
+            await reply(interaction, t(lang, "lobby.repost.done", game_id=session.id, where=thread_link(session)))
+        else:
+            self._reposted.pop(session.id, None)
+            await reply(interaction, t(lang, "lobby.repost.failed"))
 
     @app_commands.command(name="abort", description="Abort a game (its creator or a server manager)")
     @app_commands.describe(game_id="The game's id (optional inside its thread)")
@@ -256,33 +370,37 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
         except Exception as exc:
             await reply_error(interaction, exc)
             return
+        ours = await public_lang(self.bot, interaction.guild_id)  # said in the channel, for everyone
         await interaction.response.send_message(
-            f"🛑 Game `{session.id}` was aborted by {interaction.user.mention}."
+            t(ours, "lobby.abort.done", game_id=session.id, who=interaction.user.mention)
         )
-
 
     @app_commands.command(name="mine", description="Your games in this server: whose turn, deadlines, links")
     async def mine(self, interaction: discord.Interaction) -> None:
         uid = interaction.user.id
+        lang = await reader_lang(interaction)
         sessions = [s for s in await self.bot.host.open_sessions(guild_id=interaction.guild_id or 0)
                     if s.seat_of(uid) is not None and not s.seats[s.seat_of(uid) or 0].resigned]
         if not sessions:
-            await reply(interaction, "You are not in any open game here. Start one with /game new.")
+            await reply(interaction, t(lang, "lobby.mine.none"))
             return
         now = self.bot.host.clock()
+        comma = t(lang, "common.word.comma")
         lines = []
         mine_first = sorted(sessions, key=lambda s: (s.seat_of(uid) not in s.to_act(), s.record.created_at))
         for s in mine_first:
             seat = s.seat_of(uid)
             link = thread_link(s)
             if s.status == "lobby":
-                state = "in the lobby"
+                state = t(lang, "lobby.mine.in_lobby")
             elif seat in s.to_act():
                 end = clocks.deadline(Host.clock_of(s), seat or 0, (), now)
-                state = "**your turn**" + (f", due {when(end)}" if end else "")
+                state = t(lang, "lobby.mine.your_turn_due", due=when(end)) if end else t(lang, "lobby.mine.your_turn")
             else:
-                state = "to play: " + (", ".join(s.seats[i].name for i in sorted(s.to_act())) or "—")
-            lines.append(f"`{s.id}` {s.game.info.title} · {state} · {link}")
+                state = t(lang, "lobby.mine.to_play", names=comma.join(s.seats[i].name for i in sorted(s.to_act()))
+                          or "—")
+            lines.append(t(lang, "lobby.mine.line", game_id=s.id, title=game_title(lang, s.record.game), state=state,
+                           where=link))
         await reply(interaction, clip("\n".join(lines)))
 
     @app_commands.command(name="resign", description="Leave a game you are playing: an AI plays your seat to the end")
@@ -294,8 +412,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
         except Exception as exc:
             await reply_error(interaction, exc)
             return
+        ours = await public_lang(self.bot, interaction.guild_id)  # said in the channel, for everyone
         await interaction.response.send_message(
-            f"🏳️ {interaction.user.mention} resigned from game `{session.id}`; an AI plays the seat to the end."
+            t(ours, "lobby.resign.done", who=interaction.user.mention, game_id=session.id)
         )
         cog = self.bot.game_cogs.get(outcome.session.record.game)
         if cog is not None:
