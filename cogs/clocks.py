@@ -5,6 +5,10 @@ and sends it: "your turn" DMs to those who asked, reminders by DM with a mention
 thread, and on a timeout a message in the thread where the *other* players choose (buttons) to
 wait, let an AI play that turn, or let an AI take the seat. What was sent is stored before it is
 sent, so a restart never repeats a reminder; deadlines are in the database, not in memory.
+
+Words come from the ``clocks`` and ``prefs`` catalogues: DMs in the player's language, thread
+messages and buttons in the server's (see i18n/choice.py); ``/prefs language`` and
+``/prefs server_language`` set those two.
 """
 
 from __future__ import annotations
@@ -19,10 +23,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs._common import bot_of, mention, reply, reply_error, safe_dm
+from cogs._common import bot_of, dms_closed, mention, reply, reply_error, safe_dm
+from cogs._lang import dm_lang, lang_of, public_lang
 from host import clock as clocks
-from host.reminders import PING, QUIET, UTC_OFFSET, Notice, parse_quiet
+from host.reminders import PING, QUIET, UTC_OFFSET, Notice, PrefsError, parse_quiet
 from host.sessions import Host
+from i18n import LANGS, has, normalise, t
+from i18n import choice as lang_choice
+from rules import GAMES
 
 if TYPE_CHECKING:
     from bot import BoardGameBot
@@ -30,7 +38,20 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 ARCHIVE_EVERY = 3600.0
-CHOICES = {"wait": "Wait", "turn": "AI plays this turn", "seat": "AI takes the seat"}
+CHOICES = {"wait": "clocks.button.wait", "turn": "clocks.button.turn", "seat": "clocks.button.seat"}
+"""The other players' answers to a timeout, and the catalogue key of each button."""
+CHOSEN = {"wait": "clocks.chosen.wait", "turn": "clocks.chosen.turn", "seat": "clocks.chosen.seat"}
+UNITS = (("clocks.unit.d", clocks.DAY), ("clocks.unit.h", clocks.HOUR), ("clocks.unit.m", clocks.MINUTE),
+         ("clocks.unit.s", 1.0))
+MODES = {"live": "clocks.mode.live", "async": "clocks.mode.async"}
+LANGUAGE_NAMES = {"en": "prefs.language.en", "ja": "prefs.language.ja"}
+AUTO = "auto"
+"""The /prefs language choice that removes an override (stored as an empty flag: "not set")."""
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="auto", value=AUTO),
+    app_commands.Choice(name="English", value="en"),
+    app_commands.Choice(name="日本語", value="ja"),
+]
 
 
 def thread_link(session: Any) -> str:
@@ -39,11 +60,44 @@ def thread_link(session: Any) -> str:
 
 
 def when(ts: float | None) -> str:
-    """A Discord timestamp each reader sees in their own time zone ('in 2 days')."""
+    """A Discord timestamp each reader sees in their own time zone and language ('in 2 days')."""
     return f"<t:{int(ts)}:R>" if ts else "—"
 
 
-def clock_lines(session: Any, now: float) -> list[str]:
+def game_title(lang: str, game: str) -> str:
+    """A game's name in ``lang`` (its catalogue ``<game>.title``), else the engine's English title."""
+    key = f"{game}.title"
+    if has(lang, key):
+        return t(lang, key)
+    return GAMES[game].info.title if game in GAMES else game
+
+
+def span(seconds: float, lang: str = "en") -> str:
+    """``host.clock.span`` in ``lang``: the two largest units, '3d', '2d 4h' / '3日', '2日4時間'."""
+    rest = max(0, int(seconds))
+    parts: list[tuple[str, int]] = []
+    for key, size in UNITS:
+        n, rest = divmod(rest, int(size))
+        if n or parts:
+            parts.append((key, n))
+    shown = [t(lang, key, n=n) for key, n in parts[:2] if n]
+    if not shown:
+        return t(lang, "clocks.unit.s", n=0)
+    return shown[0] if len(shown) == 1 else t(lang, "clocks.span.two", first=shown[0], second=shown[1])
+
+
+def control_label(control: clocks.TimeControl, lang: str = "en") -> str:
+    """``TimeControl.label()`` in ``lang`` ('async · 3d a move + 1d reserve a move')."""
+    if not control.timed:
+        return t(lang, "clocks.control.none")
+    mode = t(lang, MODES[control.mode]) if control.mode in MODES else control.mode
+    text = t(lang, "clocks.control.timed", mode=mode, per_move=span(control.per_move, lang))
+    if control.increment:
+        text += t(lang, "clocks.control.increment", increment=span(control.increment, lang))
+    return text
+
+
+def clock_lines(session: Any, now: float, *, lang: str = "en") -> list[str]:
     """The time control and each player's time, for the board message (next to each player)."""
     if session.record.clock is None or session.status != "active":
         return []
@@ -57,11 +111,13 @@ def clock_lines(session: Any, now: float) -> list[str]:
             continue
         end = clocks.deadline(clock, seat, (), now)
         if end is not None:
-            state = "⌛ out of time" if sc.timed_out else f"due {when(end)}"
+            state = t(lang, "clocks.board.out_of_time") if sc.timed_out else t(lang, "clocks.board.due", when=when(end))
+        elif clock.control.increment:
+            state = t(lang, "clocks.board.reserve", left=span(sc.reserve, lang))
         else:
-            state = f"reserve {clocks.span(sc.reserve)}" if clock.control.increment else "waiting"
-        parts.append(f"{info.name}: {state}")
-    return [f"⏱️ {clock.control.label()} — " + " · ".join(parts)]
+            state = t(lang, "clocks.board.waiting")
+        parts.append(t(lang, "clocks.board.seat", name=info.name, state=state))
+    return [t(lang, "clocks.board.line", control=control_label(clock.control, lang), seats=" · ".join(parts))]
 
 
 class TimeoutButton(
@@ -92,13 +148,9 @@ class TimeoutButton(
             await reply_error(interaction, exc)
             return
         session = outcome.session
-        name = session.seats[self.seat].name
-        text = {
-            "wait": f"⏳ {interaction.user.mention} chose to wait: {name} has "
-            f"{clocks.span(bot.host.clock_of(session).control.per_move)} more.",
-            "turn": f"🤖 {interaction.user.mention} let an AI play {name}'s turn.",
-            "seat": f"🤖 {interaction.user.mention} handed {name}'s seat to an AI for the rest of the game.",
-        }[self.choice]
+        lang = await public_lang(bot, session.record.guild_id)  # said in the game's thread, to everyone
+        text = t(lang, CHOSEN[self.choice], user=interaction.user.mention, name=session.seats[self.seat].name,
+                 more=span(bot.host.clock_of(session).control.per_move, lang))
         with contextlib.suppress(discord.HTTPException):
             if interaction.message is not None:
                 await interaction.message.edit(view=None)
@@ -111,13 +163,11 @@ class TimeoutButton(
             await cog.announce(await bot.host.get(session.id), outcome, force_board=True)
 
 
-def timeout_view(notice: Notice) -> discord.ui.View:
+def timeout_view(notice: Notice, lang: str = "en") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    per_move = Host.clock_of(notice.session).control.per_move
-    for choice, label in CHOICES.items():
-        if choice == "wait":
-            label = f"Wait {clocks.span(per_move)} more"
-        view.add_item(TimeoutButton(notice.session.id, notice.seat, notice.turn, choice, label))
+    more = span(Host.clock_of(notice.session).control.per_move, lang)
+    for choice, key in CHOICES.items():
+        view.add_item(TimeoutButton(notice.session.id, notice.seat, notice.turn, choice, t(lang, key, more=more)))
     return view
 
 
@@ -155,8 +205,8 @@ class Clocks(commands.Cog):
         if now - self._last_archive >= ARCHIVE_EVERY:
             self._last_archive = now
             for session in await self.bot.reminders.archive_abandoned(now):
-                await self._post(session, "🗄️ Nobody has played here for a long time: this game is archived "
-                                 "(kept, with its whole log).")
+                lang = await public_lang(self.bot, session.record.guild_id)
+                await self._post(session, t(lang, "clocks.thread.archived"))
         return notices
 
     async def _post(self, session: Any, content: str, **kwargs: Any) -> None:
@@ -170,30 +220,44 @@ class Clocks(commands.Cog):
     async def send(self, notice: Notice) -> None:
         s = notice.session
         who = s.seats[notice.seat]
-        title = s.game.info.title
-        link = thread_link(s)
+        guild = s.record.guild_id
+        uid = notice.user_id or 0
+        mine = await dm_lang(self.bot, uid, guild)  # the DM: the player's language
+        ours = await public_lang(self.bot, guild)  # the thread: the server's
+        dm = {"title": game_title(mine, s.record.game), "game_id": s.id, "link": thread_link(s)}
+        who_text = mention(who.user_id, who.name)
         if notice.kind == "turn":
-            await safe_dm(self.bot, notice.user_id or 0, f"🎲 Your turn in **{title}** `{s.id}`: {link}")
+            await safe_dm(self.bot, uid, t(mine, "clocks.dm.turn", **dm))
         elif notice.kind == "reminder":
-            text = f"⏰ {clocks.span(notice.left)} left to move in **{title}** `{s.id}` (due {when(notice.deadline)})"
-            await safe_dm(self.bot, notice.user_id or 0, f"{text}: {link}")
-            await self._post(s, f"⏰ {mention(who.user_id, who.name)}: {clocks.span(notice.left)} left to move "
-                             f"(due {when(notice.deadline)}).")
+            await safe_dm(self.bot, uid, t(mine, "clocks.dm.reminder", left=span(notice.left, mine),
+                                           due=when(notice.deadline), **dm))
+            await self._post(s, t(ours, "clocks.thread.reminder", who=who_text, left=span(notice.left, ours),
+                                  due=when(notice.deadline)))
         elif notice.kind == "timeout":
             others = [x for i, x in enumerate(s.seats) if i != notice.seat and not x.is_ai and x.user_id]
-            await safe_dm(self.bot, notice.user_id or 0, f"⌛ Your time ran out in **{title}** `{s.id}`; "
-                          f"the other players decide what happens: {link}")
+            await safe_dm(self.bot, uid, t(mine, "clocks.dm.timeout", **dm))
             if others:
-                names = ", ".join(mention(x.user_id, x.name) for x in others)
-                await self._post(s, f"⌛ {mention(who.user_id, who.name)}'s time ran out. {names}: wait, let an AI "
-                                 "play this turn, or let an AI take the seat for the rest of the game?",
-                                 view=timeout_view(notice))
+                names = t(ours, "clocks.word.comma").join(mention(x.user_id, x.name) for x in others)
+                await self._post(s, t(ours, "clocks.thread.timeout_choose", who=who_text, others=names),
+                                 view=timeout_view(notice, ours))
             else:
-                await self._post(s, f"⌛ {mention(who.user_id, who.name)}'s time ran out; the game waits for you.")
+                await self._post(s, t(ours, "clocks.thread.timeout_alone", who=who_text))
 
 
-class Prefs(commands.GroupCog, group_name="prefs", group_description="Your reminders, quiet hours and vacations"):
-    """Per-user preferences for play by post."""
+def prefs_error(lang: str, exc: ValueError) -> str:
+    """A refused preference in ``lang`` (host/reminders.py names its message; anything else: as said)."""
+    if isinstance(exc, PrefsError):
+        return t(lang, exc.key, **exc.fields)
+    return str(exc)
+
+
+def language_name(lang: str, code: str) -> str:
+    return t(lang, LANGUAGE_NAMES[normalise(code)])
+
+
+class Prefs(commands.GroupCog, group_name="prefs",
+            group_description="Your reminders, quiet hours, vacations and language"):
+    """Per-user preferences for play by post, and the language of the bot's words."""
 
     def __init__(self, bot: BoardGameBot) -> None:
         self.bot = bot
@@ -208,20 +272,44 @@ class Prefs(commands.GroupCog, group_name="prefs", group_description="Your remin
         now = dt.datetime.fromtimestamp(self.bot.host.clock(), tz=dt.UTC)
         return dt.datetime(now.year, 1, 1, tzinfo=dt.UTC).timestamp()
 
+    async def _language_lines(self, interaction: discord.Interaction, lang: str) -> list[str]:
+        """The user's and the server's language: the choice, and for "auto" what it gives now."""
+        store = self.bot.host.store
+        mine = await store.user_flag(interaction.user.id, lang_choice.FLAG)
+        if mine:
+            shown = language_name(lang, mine)
+        else:  # automatic: ``lang`` is what it gives now
+            shown = t(lang, "prefs.language.auto_now", name=language_name(lang, lang))
+        lines = [t(lang, "prefs.show.language", choice=shown)]
+        if interaction.guild_id is not None:
+            server = await store.user_flag(interaction.guild_id, lang_choice.FLAG)
+            if server:
+                shown = language_name(lang, server)
+            else:
+                now = await public_lang(self.bot, interaction.guild_id)
+                shown = t(lang, "prefs.language.auto_now", name=language_name(lang, now))
+            lines.append(t(lang, "prefs.show.server_language", choice=shown))
+        return lines
+
     @app_commands.command(name="show", description="Your play-by-post preferences")
     async def show(self, interaction: discord.Interaction) -> None:
+        lang = await lang_of(interaction)
         rem = self.bot.reminders
         uid = interaction.user.id
         prefs = await rem.prefs(uid)
         now = self.bot.host.clock()
         used = await rem.vacation_used(uid, await self._season_start(interaction), now)
         away = [b for a, b in await self.bot.host.store.vacations(uid, now) if a <= now]
-        quiet = f"{prefs.quiet[0]}:00-{prefs.quiet[1]}:00" if prefs.quiet else "none"
+        on, off = t(lang, "prefs.word.on"), t(lang, "prefs.word.off")
+        quiet = f"{prefs.quiet[0]}:00-{prefs.quiet[1]}:00" if prefs.quiet else t(lang, "prefs.word.none")
+        days = {"used": f"{used:.1f}", "total": f"{rem.vacation_days:g}"}
         lines = [
-            f"Turn pings by DM: **{'on' if prefs.ping else 'off'}**",
-            f"Quiet hours: **{quiet}** (UTC{prefs.utc_offset:+d})",
-            f"Vacation: {'**on** until ' + when(away[0]) if away else 'off'} · {used:.1f} of "
-            f"{rem.vacation_days:g} days used this season",
+            t(lang, "prefs.show.ping", state=on if prefs.ping else off),
+            t(lang, "prefs.show.quiet", hours=quiet, offset=f"{prefs.utc_offset:+d}"),
+            t(lang, "prefs.show.vacation_on", until=when(away[0]), **days) if away
+            else t(lang, "prefs.show.vacation_off", **days),
+            t(lang, "prefs.show.dms_closed") if await dms_closed(self.bot, uid) else t(lang, "prefs.show.dms_open"),
+            *await self._language_lines(interaction, lang),
         ]
         await reply(interaction, "\n".join(lines))
 
@@ -229,53 +317,106 @@ class Prefs(commands.GroupCog, group_name="prefs", group_description="Your remin
     @app_commands.choices(setting=[app_commands.Choice(name="on", value="on"),
                                    app_commands.Choice(name="off", value="off")])
     async def ping(self, interaction: discord.Interaction, setting: str) -> None:
+        lang = await lang_of(interaction)
         if setting not in ("on", "off"):
-            await reply(interaction, "⚠️ Choose on or off.")
+            await reply(interaction, t(lang, "prefs.ping.choose"))
             return
         await self.bot.host.store.set_user_flag(interaction.user.id, PING, setting)
-        await reply(interaction, f"Turn pings are **{setting}**.")
+        state = t(lang, "prefs.word.on" if setting == "on" else "prefs.word.off")
+        await reply(interaction, t(lang, "prefs.ping.set", state=state))
 
     @app_commands.command(name="quiet", description="Hours without pings or reminders, in your local time")
     @app_commands.describe(hours="From-to in your local time, e.g. 22-7; 'off' to remove",
                            utc_offset="Your offset from UTC in hours, e.g. 9 for Japan, -5 for New York")
     async def quiet(self, interaction: discord.Interaction, hours: str, utc_offset: int = 0) -> None:
+        lang = await lang_of(interaction)
+        if not -12 <= utc_offset <= 14:
+            await reply(interaction, t(lang, "prefs.refused", reason=t(lang, "prefs.error.utc_offset")))
+            return
+        store = self.bot.host.store
+        if hours.strip().lower() in ("off", "none"):
+            await store.set_user_flag(interaction.user.id, QUIET, "")
+            await reply(interaction, t(lang, "prefs.quiet.removed"))
+            return
         try:
-            if not -12 <= utc_offset <= 14:
-                raise ValueError("The UTC offset is between -12 and 14.")
-            store = self.bot.host.store
-            if hours.strip().lower() in ("off", "none"):
-                await store.set_user_flag(interaction.user.id, QUIET, "")
-                await reply(interaction, "Quiet hours removed.")
-                return
             a, b = parse_quiet(hours.strip())
         except ValueError as exc:
-            await reply(interaction, f"⚠️ {exc}")
+            await reply(interaction, t(lang, "prefs.refused", reason=prefs_error(lang, exc)))
             return
         await store.set_user_flag(interaction.user.id, QUIET, f"{a}-{b}")
         await store.set_user_flag(interaction.user.id, UTC_OFFSET, str(utc_offset))
-        await reply(interaction, f"Quiet from {a}:00 to {b}:00 (UTC{utc_offset:+d}): pings and reminders wait.")
+        await reply(interaction, t(lang, "prefs.quiet.set", start=a, end=b, offset=f"{utc_offset:+d}"))
 
     @app_commands.command(name="vacation", description="Pause your clocks in every game for some days")
     @app_commands.describe(days="How many days (a limited number per season)")
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 60]) -> None:
+        lang = await lang_of(interaction)
         now = self.bot.host.clock()
         try:
             left = await self.bot.reminders.start_vacation(
                 interaction.user.id, float(days), now, await self._season_start(interaction))
         except ValueError as exc:
-            await reply(interaction, f"⚠️ {exc}")
+            await reply(interaction, t(lang, "prefs.refused", reason=prefs_error(lang, exc)))
             return
-        await reply(interaction, f"🏖️ Your clocks are paused until {when(now + days * clocks.DAY)}. "
-                    f"{left:g} vacation days left this season. /prefs back ends it early.")
+        await reply(interaction, t(lang, "prefs.vacation.started", until=when(now + days * clocks.DAY),
+                                   left=f"{left:g}"))
+
+    @app_commands.command(name="dms", description="After opening your DMs: check that I can DM you again")
+    async def dms(self, interaction: discord.Interaction) -> None:
+        lang = await lang_of(interaction)
+        uid = interaction.user.id
+        was_closed = await dms_closed(self.bot, uid)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if await safe_dm(self.bot, uid, t(lang, "prefs.dms.test"), force=True):
+            await reply(interaction, t(lang, "prefs.dms.reopened" if was_closed else "prefs.dms.open"))
+        else:
+            await reply(interaction, t(lang, "prefs.dms.closed"))
 
     @app_commands.command(name="back", description="End your vacation now")
     async def back(self, interaction: discord.Interaction) -> None:
+        lang = await lang_of(interaction)
         ended = await self.bot.reminders.end_vacation(interaction.user.id, self.bot.host.clock())
-        await reply(interaction, "Welcome back: your clocks run again." if ended else "⚠️ You are not on vacation.")
+        await reply(interaction, t(lang, "prefs.vacation.ended" if ended else "prefs.vacation.not_away"))
+
+    @app_commands.command(name="language", description="The language of the bot's words to you (auto: your Discord's)")
+    @app_commands.describe(language="auto follows your Discord language")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        if language != AUTO and language not in LANGS:  # choices are not re-checked by Discord for us
+            await reply(interaction, t(await lang_of(interaction), "prefs.language.choose"))
+            return
+        # An empty flag is "not set" for i18n.choice: the Discord locale decides again.
+        await self.bot.host.store.set_user_flag(interaction.user.id, lang_choice.FLAG, "" if language == AUTO
+                                                else language)
+        lang = await lang_of(interaction)  # the answer is already in the new language
+        key = "prefs.language.auto_set" if language == AUTO else "prefs.language.set"
+        await reply(interaction, t(lang, key, name=language_name(lang, lang)))
+
+    @app_commands.command(name="server_language",
+                          description="The language of this server's game threads and pictures (Manage Server)")
+    @app_commands.describe(language="auto follows the server's Discord language")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def server_language(self, interaction: discord.Interaction, language: str) -> None:
+        lang = await lang_of(interaction)
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            await reply(interaction, t(lang, "prefs.server_language.no_server"))
+            return
+        # Checked here, when it runs: Discord ignores default_permissions on subcommands.
+        perms = getattr(interaction.user, "guild_permissions", None)
+        if perms is None or not perms.manage_guild:
+            await reply(interaction, t(lang, "prefs.server_language.refused"))
+            return
+        if language != AUTO and language not in LANGS:
+            await reply(interaction, t(lang, "prefs.language.choose"))
+            return
+        await self.bot.host.store.set_user_flag(guild_id, lang_choice.FLAG, "" if language == AUTO else language)
+        now = await public_lang(self.bot, guild_id)
+        key = "prefs.server_language.auto_set" if language == AUTO else "prefs.server_language.set"
+        await reply(interaction, t(lang, key, name=language_name(lang, now)))
 
 
 async def setup(bot: BoardGameBot) -> None:
     bot.add_dynamic_items(TimeoutButton)
     await bot.add_cog(Clocks(bot, tick_seconds=getattr(bot, "clock_tick_seconds", 30.0)))
     await bot.add_cog(Prefs(bot))
-

@@ -4,6 +4,12 @@ Plain handlers the /game group (cogs/lobby.py) calls; the work is in host/histor
 export format, the frames) and render/replay.py (the GIF). Only finished games qualify: a game in
 progress still has secrets (host/history.py explains). The replay is drawn from the export itself,
 so every replay also proves that the export replays.
+
+Words come from the ``history`` catalogue. The replay is posted in the channel, so its captions and
+pictures are in the server's language: each move is worded by the game's own texts
+(``i18n.text.action_text`` / ``event_text``), which is why the captions are rebuilt here rather than
+taken from host/history.py (English only). The export goes to one user, in their language; the file
+itself stays English (it is data, described in host/history.py).
 """
 
 from __future__ import annotations
@@ -11,15 +17,23 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
 import weakref
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from cogs._common import clip, reply, reply_error
 from cogs._game import session_here
-from host.history import MAX_FRAMES, export_frames, export_game, export_text
+from cogs._lang import lang_of, public_lang
+from cogs.clocks import game_title
+from host.errors import HostError
+from host.history import MAX_FRAMES, Frame, export_frames, export_game, export_text, parse_export
+from i18n import t
+from i18n.text import action_text, event_text
 from render.replay import replay_gif
+from rules import GAMES
 
 if TYPE_CHECKING:
     from bot import BoardGameBot
@@ -32,6 +46,22 @@ REPLAYS_AT_ONCE = 2
 """Replays drawn at the same time (each takes a few seconds of CPU and ~100 MB at 60 frames); more wait."""
 _slots: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
 
+NOT_FINISHED = re.compile(r"Game `(?P<game_id>[^`]*)` (?P<why>.+): only finished games can be replayed or exported "
+                          r"\(a game in progress keeps secrets\)\.")
+WHY = {
+    "is still in its lobby": "history.error.lobby",
+    "is still being played": "history.error.active",
+    "was aborted before it ended": "history.error.aborted",
+    "was archived before it ended": "history.error.archived",
+    "is not finished": "history.error.unfinished",
+}
+"""host/history.py's reasons a game cannot be exported (English only there), and their catalogue keys."""
+HOST_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"Game `(?P<game_id>[^`]*)` has no final result to export\."), "history.error.no_result"),
+    (re.compile(r"Game `(?P<game_id>[^`]*)` cannot be exported: move (?P<move>\d+) has no exact code\."),
+     "history.error.no_code"),
+)
+
 
 def _drawing_slot() -> asyncio.Semaphore:
     loop = asyncio.get_running_loop()
@@ -41,17 +71,76 @@ def _drawing_slot() -> asyncio.Semaphore:
     return slot
 
 
-def build_replay_gif(data: dict[str, Any], max_frames: int = MAX_FRAMES) -> tuple[bytes, int]:
-    """The replay GIF of an export document and how many pictures it has (slow: call in a thread)."""
+def error_text(lang: str, exc: HostError) -> str | None:
+    """host/history.py's refusal in ``lang`` (None: not one of its sentences)."""
+    match = NOT_FINISHED.fullmatch(exc.reason)
+    if match is not None and match["why"] in WHY:
+        return t(lang, WHY[match["why"]], game_id=match["game_id"])
+    for pattern, key in HOST_ERRORS:
+        match = pattern.fullmatch(exc.reason)
+        if match is not None:
+            return t(lang, key, **match.groupdict())
+    return None
+
+
+async def _refuse(interaction: discord.Interaction, exc: BaseException) -> None:
+    if isinstance(exc, HostError):
+        lang = await lang_of(interaction)
+        text = error_text(lang, exc)
+        if text is not None:
+            await reply(interaction, t(lang, "history.refused", reason=text))
+            return
+    await reply_error(interaction, exc)
+
+
+def replay_captions(data: Mapping[str, Any], frames: Sequence[Frame], lang: str = "en") -> list[str]:
+    """One caption per frame in ``lang``: "Move 12/140 · P2 Ann: Draw a tile", the last one with the
+    winners. In English exactly host/history.py's captions; the document must have passed
+    ``export_frames`` (which checks it), so replaying it here cannot fail."""
+    doc = parse_export(data)
+    game = GAMES[doc.game]
+    names = [p.name for p in doc.players]
+    total = len(doc.actions)
+    wanted = {f.index for f in frames}
+    captions: dict[int, str] = {}
+    if 0 in wanted:
+        captions[0] = t(lang, "history.caption.start", title=game_title(lang, doc.game), count=len(names))
+    state = game.setup(len(doc.players), doc.options, doc.seed)
+    for index, entry in enumerate(doc.actions, 1):
+        action = game.decode_action(entry.code)
+        state, events = game.apply(state, entry.seat, action)
+        if index not in wanted:
+            continue
+        if game.info.simultaneous:  # a secret choice: say what the table was told, not the choice
+            what = " ".join(event_text(lang, doc.game, e) for e in events if e.to is None)
+            what = what or t(lang, "history.caption.chose")
+        else:
+            what = action_text(lang, doc.game, action, fallback=game.describe_action(action))
+        captions[index] = t(lang, "history.caption.move", index=index, total=total, seat=entry.seat + 1,
+                            name=names[entry.seat], what=what)
+    result = game.result(state)
+    winners = t(lang, "history.word.comma").join(
+        t(lang, "history.caption.winner", seat=s + 1, name=names[s], score=result.scores[s])
+        for s in (result.winners if result is not None else ())
+    ) or t(lang, "history.caption.nobody")
+    out = [captions[f.index] for f in frames]
+    out[-1] += "\n" + t(lang, "history.caption.over", winners=winners)
+    return out
+
+
+def build_replay_gif(data: dict[str, Any], max_frames: int = MAX_FRAMES, lang: str = "en") -> tuple[bytes, int]:
+    """The replay GIF of an export document in ``lang`` and how many pictures it has (slow: call in a thread)."""
     frames = export_frames(data, max_frames)
-    gif = replay_gif(data["game"], [f.view for f in frames], captions=[f.caption for f in frames])
+    gif = replay_gif(data["game"], [f.view for f in frames], captions=replay_captions(data, frames, lang),
+                     lang=lang)
     return gif, len(frames)
 
 
-def _standings(data: dict[str, Any]) -> str:
+def _standings(data: dict[str, Any], lang: str = "en") -> str:
     result, players = data["result"], data["players"]
     order = sorted(range(len(players)), key=lambda s: (result["ranks"][s], s))
-    return ", ".join(f"{result['ranks'][s]}. {players[s]['name']} {result['scores'][s]}" for s in order)
+    return t(lang, "history.word.comma").join(
+        f"{result['ranks'][s]}. {players[s]['name']} {result['scores'][s]}" for s in order)
 
 
 async def replay_command(
@@ -63,8 +152,9 @@ async def replay_command(
         session = await session_here(bot, interaction, game_id)
         data = await export_game(bot.host, session.id)
     except Exception as exc:
-        await reply_error(interaction, exc)
+        await _refuse(interaction, exc)
         return
+    lang = await public_lang(bot, interaction.guild_id)  # posted in the channel, for everyone
     try:
         await interaction.response.defer(thinking=True)
     except discord.HTTPException as exc:
@@ -72,16 +162,13 @@ async def replay_command(
         return
     try:
         async with _drawing_slot():
-            gif, pictures = await asyncio.to_thread(build_replay_gif, data, max_frames)
+            gif, pictures = await asyncio.to_thread(build_replay_gif, data, max_frames, lang)
     except Exception as exc:
         log.exception("replay of %s could not be drawn", session.id, exc_info=exc)
-        await reply(interaction, "⚠️ The replay could not be drawn; the game itself is safe. Please try again.")
+        await reply(interaction, t(lang, "history.replay.failed"))
         return
-    title = data.get("title") or data["game"]
-    content = clip(
-        f"🎞️ Replay of **{title}** `{session.id}`: {len(data['actions'])} moves in {pictures} pictures.\n"
-        f"🏁 {_standings(data)}"
-    )
+    content = clip(t(lang, "history.replay.posted", title=game_title(lang, data["game"]), game_id=session.id,
+                     moves=len(data["actions"]), pictures=pictures, standings=_standings(data, lang)))
     file = discord.File(io.BytesIO(gif), filename=f"{data['game']}-{session.id}-replay.gif")
     try:
         await interaction.followup.send(content, file=file)
@@ -95,14 +182,14 @@ async def export_command(bot: BoardGameBot, interaction: discord.Interaction, ga
         session = await session_here(bot, interaction, game_id)
         data = await export_game(bot.host, session.id)
     except Exception as exc:
-        await reply_error(interaction, exc)
+        await _refuse(interaction, exc)
         return
+    lang = await lang_of(interaction)
     text = export_text(data)
-    title = data.get("title") or data["game"]
     file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{data['game']}-{session.id}.json")
     await reply(
         interaction,
-        f"📄 The log of **{title}** `{session.id}`: {len(data['actions'])} moves from seed {data['seed']} "
-        f"(format `{data['format']}` v{data['format_version']}). Replaying it gives the same final position.",
+        t(lang, "history.export.sent", title=game_title(lang, data["game"]), game_id=session.id,
+          moves=len(data["actions"]), seed=data["seed"], format=data["format"], version=data["format_version"]),
         file=file,
     )

@@ -4,11 +4,15 @@ season's results as CSV, and the admin commands (void a game, recompute, options
 Thin: every rule lives in host/league.py (``bot.league``); this only reads the interaction, asks the
 league, and words the answer. Admin commands check *Manage Server* when they run: Discord ignores
 ``default_permissions`` on subcommands, so it cannot hide them from other members.
+
+Words come from the ``league`` catalogue: what everyone sees (leaderboards, profiles, season news)
+in the server's language, ephemeral answers and errors in the user's. host/league.py words its
+refusals in English only; ``error_text`` recognises each of them (``HOST_ERRORS``) to say it again
+in the user's language.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
 from typing import TYPE_CHECKING, Any
@@ -19,9 +23,13 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from cogs._common import bot_of, clip, png_file, reply, reply_error
-from host.errors import PermissionDenied
+from cogs._lang import lang_of, public_lang
+from cogs.clocks import game_title
+from host.errors import HostError, PermissionDenied
 from host.league import Entry, GameStats, League, LeagueError, ResultRow, Scope, Season
+from i18n import has, t
 from render.leaderboard import render as render_leaderboard
+from render.pool import render_async
 from rules import GAMES
 
 if TYPE_CHECKING:
@@ -30,18 +38,48 @@ if TYPE_CHECKING:
 BOARD_SIZE = 20
 """Players shown on a leaderboard (picture and text)."""
 HISTORY_SIZE = 15
-RATING_NOTE = "Rating = μ − 3σ (openskill Plackett-Luce ordinal); a newcomer starts at 0."
 GAME_CHOICES = [app_commands.Choice(name=g.info.title, value=name) for name, g in GAMES.items()]
 SWITCH = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
+
+HOST_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), k) for p, k in (
+    (r"There is no game with id `(?P<game_id>[^`]*)` in this server\.", "league.error.no_game"),
+    (r"Game `(?P<game_id>[^`]*)` is not finished \((?P<status>[^)]*)\): only finished games can be voided\.",
+     "league.error.not_finished"),
+    (r"Game `(?P<game_id>[^`]*)` had no human players, so it is not in the league\.", "league.error.no_humans"),
+    (r"Game `(?P<game_id>[^`]*)` is already voided; nothing was changed\.", "league.error.already_voided"),
+    (r"Game `(?P<game_id>[^`]*)` is not voided; nothing was changed\.", "league.error.not_voided"),
+    (r"include_ai is on or off\.", "league.error.include_ai"),
+    (r"min_games is a whole number from 1 to 1000\.", "league.error.min_games"),
+    (r"Unknown league option '(?P<option>.*)'\. Options: (?P<options>.*)\.", "league.error.unknown_option"),
+    (r"A season needs a name of 1 to (?P<most>\d+) characters\.", "league.error.season_name_length"),
+    (r"That name is kept for other uses \(all time, season numbers\); choose another\.",
+     "league.error.season_name_reserved"),
+    (r"Season “(?P<season>.*)” is still running: end it before starting another\.", "league.error.season_running"),
+    (r"There was already a season named “(?P<season>.*)”; choose another name\.", "league.error.season_name_taken"),
+    (r"No season is running in this server\.", "league.error.no_running_season"),
+    (r"There is no season '(?P<season>.*)' in this server\. Seasons: (?P<seasons>.*); or 'all' for all time\.",
+     "league.error.no_season"),
+))
+"""host/league.py's refusals (English text, no catalogue key) and the key that says each in any language."""
+STATUS = {"lobby": "league.status.lobby", "active": "league.status.active", "aborted": "league.status.aborted",
+          "archived": "league.status.archived"}
+NO_SEASONS_YET = "none yet"
+"""What host/league.py lists when a server has no season (put into words again by ``error_text``)."""
+PLACES = {1: "league.place.st", 2: "league.place.nd", 3: "league.place.rd"}
 
 
 def league_of(interaction: discord.Interaction) -> League:
     return bot_of(interaction).league  # type: ignore[attr-defined, no-any-return]
 
 
+def refusal(error: type[HostError], key: str, **fields: Any) -> HostError:
+    """An error of the cog's own: the English sentence, with the key and fields to say it in any language."""
+    return error(t("en", key, **fields), key=key, **fields)
+
+
 def guild_of(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
-        raise LeagueError("The league belongs to a server: use /league in a server channel, not in DMs.")
+        raise refusal(LeagueError, "league.error.server_only")
     return interaction.guild_id
 
 
@@ -49,64 +87,111 @@ def require_manager(interaction: discord.Interaction) -> int:
     """The guild id, if the user may run league admin commands here (Manage Server)."""
     guild = guild_of(interaction)
     if not interaction.permissions.manage_guild:
-        raise PermissionDenied("Only members with the Manage Server permission can do that.")
+        raise refusal(PermissionDenied, "league.error.manager_only")
     return guild
 
 
-def title_of(game: str) -> str:
-    return GAMES[game].info.title if game in GAMES else game
+def error_text(lang: str, exc: HostError) -> str | None:
+    """A league refusal in ``lang``: by its catalogue key, or recognised from host/league.py's English."""
+    key = exc.fields.get("key")
+    if isinstance(key, str) and has(lang, key):
+        return t(lang, key, **{k: v for k, v in exc.fields.items() if k != "key"})
+    for pattern, key in HOST_ERRORS:
+        match = pattern.fullmatch(exc.reason)
+        if match is None:
+            continue
+        fields = match.groupdict()
+        if "status" in fields and fields["status"] in STATUS:
+            fields["status"] = t(lang, STATUS[fields["status"]])
+        if fields.get("seasons") == NO_SEASONS_YET:
+            fields["seasons"] = t(lang, "league.word.none_yet")
+        return t(lang, key, **fields)
+    return None
 
 
-def place(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+async def refuse(interaction: discord.Interaction, exc: BaseException) -> None:
+    """Answer an error: league refusals in the user's language, anything else as every cog does."""
+    if isinstance(exc, HostError):
+        lang = await lang_of(interaction)
+        text = error_text(lang, exc)
+        if text is not None:
+            await reply(interaction, t(lang, "league.refused", reason=text))
+            return
+    await reply_error(interaction, exc)
 
 
-def board_lines(entries: list[Entry]) -> list[str]:
+def title_of(game: str, lang: str = "en") -> str:
+    return game_title(lang, game)
+
+
+def place(n: int, lang: str = "en") -> str:
+    """An ordinal place: 1st, 2nd, 11th / 1位."""
+    key = "league.place.th" if 10 <= n % 100 <= 20 else PLACES.get(n % 10, "league.place.th")
+    return t(lang, key, n=n)
+
+
+def scope_label(scope: Scope, lang: str = "en") -> str:
+    """``Scope.label`` in ``lang``: All time, Season “Spring” (ended)."""
+    if scope.season is None:
+        return t(lang, "league.scope.all_time")
+    label = t(lang, "league.scope.season", name=scope.season.name)
+    return label if scope.season.running else label + t(lang, "league.scope.ended")
+
+
+def rating_note(lang: str = "en") -> str:
+    return t(lang, "league.note.rating")
+
+
+def board_lines(entries: list[Entry], lang: str = "en") -> list[str]:
     return [
-        f"**{e.position}.** {escape_markdown(e.name)} — **{e.rating.ordinal:.1f}** · "
-        f"{e.games} game{'s' * (e.games != 1)} · {e.wins} win{'s' * (e.wins != 1)}"
+        t(lang, "league.board.line", position=e.position, name=escape_markdown(e.name),
+          rating=f"{e.rating.ordinal:.1f}", games=t(lang, "league.count.games", count=e.games),
+          wins=t(lang, "league.count.wins", count=e.wins))
         for e in entries
     ]
 
 
-def board_picture(game: str, scope: Scope, entries: list[Entry], games: int) -> bytes:
+def board_picture(game: str, scope: Scope, entries: list[Entry], games: int, lang: str = "en") -> bytes:
     return render_leaderboard({
-        "title": f"{title_of(game)} leaderboard",
-        "subtitle": f"{scope.label} · {games} rated game{'s' * (games != 1)}",
-        "note": RATING_NOTE,
+        "title": t(lang, "league.picture.title", game=title_of(game, lang)),
+        "subtitle": t(lang, "league.picture.subtitle", scope=scope_label(scope, lang),
+                      games=t(lang, "league.count.rated_games", count=games)),
+        "note": rating_note(lang),
         "rows": [
             {"position": e.position, "name": e.name, "rating": e.rating.ordinal, "games": e.games, "wins": e.wins}
             for e in entries
         ],
-    })
+    }, lang=lang)
 
 
-def stats_text(s: GameStats, min_games: int) -> str:
+def stats_text(s: GameStats, min_games: int, lang: str = "en") -> str:
     if s.rating is None:
-        head = "Not rated yet"
+        head = t(lang, "league.profile.unrated")
     elif s.position is None:
-        head = f"Rating **{s.rating.ordinal:.1f}** (listed after {min_games} rated games)"
+        head = t(lang, "league.profile.unlisted", rating=f"{s.rating.ordinal:.1f}", min_games=min_games)
     else:
-        head = f"Rating **{s.rating.ordinal:.1f}** (#{s.position} of {s.ranked})"
-    line = (f"{s.games} game{'s' * (s.games != 1)} ({s.rated} rated) · {s.wins} win{'s' * (s.wins != 1)} · "
-            f"average place {s.average_rank:.1f} · average score {s.average_score:.1f}")
+        head = t(lang, "league.profile.listed", rating=f"{s.rating.ordinal:.1f}", position=s.position,
+                 ranked=s.ranked)
+    line = t(lang, "league.profile.line", games=t(lang, "league.count.games", count=s.games), rated=s.rated,
+             wins=t(lang, "league.count.wins", count=s.wins), place=f"{s.average_rank:.1f}",
+             score=f"{s.average_score:.1f}")
     if s.resigned:
-        line += f" · resigned {s.resigned}"
+        line += t(lang, "league.profile.resigned", count=s.resigned)
     return f"{head}\n{line}"
 
 
-def history_line(r: ResultRow) -> str:
+def history_line(r: ResultRow, lang: str = "en") -> str:
     if r.voided:
-        rating = "voided"
+        rating = t(lang, "league.history.voided")
     elif not r.rated:
-        rating = "not rated (AI seats)" if r.game_has_ai else "not rated"
+        rating = t(lang, "league.history.unrated_ai" if r.game_has_ai else "league.history.unrated")
     elif r.before is not None and r.after is not None and r.change is not None:
         rating = f"{r.before.ordinal:.1f} → {r.after.ordinal:.1f} ({r.change:+.1f})"
     else:
-        rating = "rated"
-    resigned = " · resigned" if r.resigned else ""
-    return (f"<t:{int(r.finished_at)}:d> **{title_of(r.game)}** `{r.session_id}` — {place(r.rank)} of {r.players} · "
-            f"{r.score} pts{resigned} · {rating}")
+        rating = t(lang, "league.history.rated")
+    return t(lang, "league.history.line", date=f"<t:{int(r.finished_at)}:d>", title=title_of(r.game, lang),
+             game_id=r.session_id, place=place(r.rank, lang), players=r.players, score=r.score,
+             resigned=t(lang, "league.history.resigned") if r.resigned else "", rating=rating)
 
 
 def file_name(scope: Scope) -> str:
@@ -120,10 +205,12 @@ async def season_choices(interaction: discord.Interaction, current: str) -> list
     """The server's seasons (newest first) and "All time"; Discord does not check what is typed."""
     if interaction.guild_id is None:
         return []
+    lang = await lang_of(interaction)
     seasons = await league_of(interaction).seasons(interaction.guild_id)
-    choices = [app_commands.Choice(name="All time", value="all")]
+    choices = [app_commands.Choice(name=t(lang, "league.scope.all_time"), value="all")]
+    running = t(lang, "league.season.running_suffix")
     choices += [
-        app_commands.Choice(name=f"{s.name}{' (running)' if s.running else ''}"[:100], value=str(s.id))
+        app_commands.Choice(name=f"{s.name}{running if s.running else ''}"[:100], value=str(s.id))
         for s in seasons
     ]
     text = current.strip().lower()
@@ -146,6 +233,10 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
     async def cog_load(self) -> None:
         await self.league.open()
 
+    async def _public(self, interaction: discord.Interaction) -> str:
+        """The language of an answer everyone in the channel reads: the server's."""
+        return await public_lang(self.bot, interaction.guild_id)
+
     # ------------------------------------------------------------------ everyone
 
     @app_commands.command(name="leaderboard", description="The league table of a game, as a picture and as text")
@@ -161,29 +252,39 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             played = await self.league.rated_games(guild, scope)
             if game is None:
                 if not played:
-                    hint = " Try season: all." if scope.season is not None else ""
-                    raise LeagueError(f"No game has counted for the league yet ({scope.label}).{hint}")
+                    await self._no_games(interaction, scope)
+                    return
                 game = next(iter(played))
             elif game not in GAMES:
-                raise LeagueError(f"Unknown game '{game}'. Games: {', '.join(sorted(GAMES))}.")
+                raise refusal(LeagueError, "league.error.unknown_game", game=game, games=", ".join(sorted(GAMES)))
             entries = await self.league.leaderboard(guild, game, scope, limit=BOARD_SIZE)
             options = await self.league.options(guild)
         except Exception as exc:
-            await reply_error(interaction, exc)
+            await refuse(interaction, exc)
             return
+        lang = await self._public(interaction)
         await interaction.response.defer(thinking=True)
-        picture = await asyncio.to_thread(board_picture, game, scope, entries, played.get(game, 0))
+        picture = await render_async(board_picture, game, scope, entries, played.get(game, 0), lang)
         embed = discord.Embed(
-            title=f"🏆 {title_of(game)} — {scope.label}",
-            description="\n".join(board_lines(entries)) or "No one is listed yet.",
+            title=t(lang, "league.board.title", game=title_of(game, lang), scope=scope_label(scope, lang)),
+            description="\n".join(board_lines(entries, lang)) or t(lang, "league.board.empty"),
             colour=discord.Colour.gold(),
         )
-        others = [f"{title_of(g)} ({n})" for g, n in played.items() if g != game]
+        others = [t(lang, "league.board.other", game=title_of(g, lang), count=n) for g, n in played.items()
+                  if g != game]
         if others:
-            embed.add_field(name="Other games", value=", ".join(others), inline=False)
-        listed = f" Listed after {options.min_games} rated games." if options.min_games > 1 else ""
-        embed.set_footer(text=RATING_NOTE + listed)
+            embed.add_field(name=t(lang, "league.board.others"), value=t(lang, "league.word.comma").join(others),
+                            inline=False)
+        listed = t(lang, "league.note.listed", min_games=options.min_games) if options.min_games > 1 else ""
+        embed.set_footer(text=rating_note(lang) + listed)
         await interaction.followup.send(embed=embed, file=png_file(picture, "leaderboard.png"))
+
+    async def _no_games(self, interaction: discord.Interaction, scope: Scope) -> None:
+        lang = await lang_of(interaction)
+        text = t(lang, "league.error.no_games", scope=scope_label(scope, lang))
+        if scope.season is not None:
+            text += t(lang, "league.error.no_games_hint")
+        await reply(interaction, t(lang, "league.refused", reason=text))
 
     @app_commands.command(name="profile", description="A player's league record: ratings, games, wins, averages")
     @app_commands.describe(user="Whose profile (default: yours)",
@@ -198,14 +299,17 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             stats = await self.league.profile(guild, target.id, scope)
             options = await self.league.options(guild)
         except Exception as exc:
-            await reply_error(interaction, exc)
+            await refuse(interaction, exc)
             return
-        embed = discord.Embed(title=f"📇 {target.display_name} — {scope.label}", colour=discord.Colour.blurple())
+        lang = await self._public(interaction)
+        label = scope_label(scope, lang)
+        embed = discord.Embed(title=t(lang, "league.profile.title", name=target.display_name, scope=label),
+                              colour=discord.Colour.blurple())
         if not stats:
-            embed.description = f"No league games in this scope ({scope.label})."
+            embed.description = t(lang, "league.profile.empty", scope=label)
         for s in stats[:25]:
-            embed.add_field(name=title_of(s.game), value=stats_text(s, options.min_games), inline=False)
-        embed.set_footer(text=RATING_NOTE)
+            embed.add_field(name=title_of(s.game, lang), value=stats_text(s, options.min_games, lang), inline=False)
+        embed.set_footer(text=rating_note(lang))
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="history", description="A player's recent league games, with rating changes")
@@ -215,14 +319,15 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         try:
             rows = await self.league.history(guild_of(interaction), target.id, limit=HISTORY_SIZE)
         except Exception as exc:
-            await reply_error(interaction, exc)
+            await refuse(interaction, exc)
             return
+        lang = await lang_of(interaction)
+        name = escape_markdown(target.display_name)
         if not rows:
-            await reply(interaction, f"{escape_markdown(target.display_name)} has no finished league games here yet.")
+            await reply(interaction, t(lang, "league.history.empty", name=name))
             return
-        games = f"{len(rows)} games" if len(rows) > 1 else "game"
-        head = f"**{escape_markdown(target.display_name)}** — last {games} (all-time rating):"
-        await reply(interaction, clip("\n".join([head, *map(history_line, rows)])))
+        head = t(lang, "league.history.head", count=len(rows), name=name)
+        await reply(interaction, clip("\n".join([head, *(history_line(r, lang) for r in rows)])))
 
     @app_commands.command(name="export", description="A season's results as a CSV file, one line per player per game")
     @app_commands.describe(season="A season, or 'all' (default: the running season, else all time)")
@@ -234,12 +339,13 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             rows = await self.league.results(guild, scope)
             text = await self.league.export_csv(guild, scope)
         except Exception as exc:
-            await reply_error(interaction, exc)
+            await refuse(interaction, exc)
             return
+        lang = await lang_of(interaction)
         games = len({r.session_id for r in rows})
         await reply(
             interaction,
-            f"📄 {scope.label}: {len(rows)} results from {games} game{'s' * (games != 1)}.",
+            t(lang, "league.export.done", count=games, scope=scope_label(scope, lang), results=len(rows)),
             file=discord.File(io.BytesIO(text.encode("utf-8")), filename=file_name(scope)),
         )
 
@@ -251,30 +357,30 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         try:
             started = await self.league.start_season(require_manager(interaction), name)
         except Exception as exc:
-            await reply_error(interaction, exc)
+            await refuse(interaction, exc)
             return
-        await interaction.response.send_message(
-            f"🏁 Season **{escape_markdown(started.name)}** has started: games finishing from now on count for "
-            "it, and /league leaderboard shows it until it ends."
-        )
+        lang = await self._public(interaction)
+        await interaction.response.send_message(t(lang, "league.season.started",
+                                                  name=escape_markdown(started.name)))
 
     @season.command(name="end", description="End the running league season (Manage Server)")
     async def season_end(self, interaction: discord.Interaction) -> None:
         try:
             guild = require_manager(interaction)
+            lang = await self._public(interaction)
             ended = await self.league.end_season(guild)
             scope = Scope(ended)
-            lines = [f"🏆 Season **{escape_markdown(ended.name)}** is over. Final standings:"]
+            lines = [t(lang, "league.season.ended", name=escape_markdown(ended.name))]
             for game in await self.league.rated_games(guild, scope):
                 top = await self.league.leaderboard(guild, game, scope, limit=3)
                 if top:
-                    lines.append(f"__{title_of(game)}__: " + " · ".join(
-                        f"{e.position}. {escape_markdown(e.name)} ({e.rating.ordinal:.1f})" for e in top))
+                    lines.append(t(lang, "league.season.standings", game=title_of(game, lang), top=" · ".join(
+                        f"{e.position}. {escape_markdown(e.name)} ({e.rating.ordinal:.1f})" for e in top)))
         except Exception as exc:
-            await reply_error(interaction, exc)
+            await refuse(interaction, exc)
             return
         if len(lines) == 1:
-            lines.append("No game counted in this season.")
+            lines.append(t(lang, "league.season.no_games"))
         await interaction.response.send_message(clip("\n".join(lines)))
 
     @season.command(name="list", description="The server's league seasons")
@@ -282,9 +388,11 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         try:
             seasons = await self.league.seasons(guild_of(interaction))
         except Exception as exc:
-            await reply_error(interaction, exc)
+            await refuse(interaction, exc)
             return
-        await reply(interaction, clip("\n".join(map(season_line, seasons)) or "No season yet: games count all time."))
+        lang = await lang_of(interaction)
+        await reply(interaction, clip("\n".join(season_line(s, lang) for s in seasons)
+                                      or t(lang, "league.season.none")))
 
     # ------------------------------------------------------------------ admin
 
@@ -294,14 +402,13 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         try:
             row = await self.league.void(require_manager(interaction), game_id, voided=not undo)
         except Exception as exc:
-            await reply_error(interaction, exc)
+            await refuse(interaction, exc)
             return
-        title = title_of(row.game)
-        icon, what = ("↩️", "counts again") if undo else ("🚫", "is void")
-        await interaction.response.send_message(
-            f"{icon} {title} game `{row.session_id}` {what} ({interaction.user.mention}); "
-            f"{title} ratings were recomputed."
-        )
+        lang = await self._public(interaction)
+        await interaction.response.send_message(t(
+            lang, "league.void.restored" if undo else "league.void.voided",
+            title=title_of(row.game, lang), game_id=row.session_id, user=interaction.user.mention,
+        ))
 
     @app_commands.command(name="recompute", description="Recompute the ratings from the stored results (Manage Server)")
     @app_commands.describe(game="Only this game (default: every game)")
@@ -310,15 +417,17 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         try:
             guild = require_manager(interaction)
             if game is not None and game not in GAMES:
-                raise LeagueError(f"Unknown game '{game}'.")
+                raise refusal(LeagueError, "league.error.unknown_game_short", game=game)
             await interaction.response.defer(ephemeral=True, thinking=True)
             done = await self.league.recompute(guild, game)
         except Exception as exc:
-            await reply_error(interaction, exc)
+            await refuse(interaction, exc)
             return
-        names = ", ".join(title_of(g) for g in done.games) or "no game"
-        added = f" {done.added} finished game(s) missing from the league were added." if done.added else ""
-        await reply(interaction, f"♻️ Recomputed {names}: {done.rated} game(s) count.{added}")
+        lang = await lang_of(interaction)
+        names = (t(lang, "league.word.comma").join(title_of(g, lang) for g in done.games)
+                 or t(lang, "league.word.no_game"))
+        added = t(lang, "league.recompute.added", added=done.added) if done.added else ""
+        await reply(interaction, t(lang, "league.recompute.done", games=names, rated=done.rated) + added)
 
     @app_commands.command(name="options", description="Show or change the league options (changing: Manage Server)")
     @app_commands.describe(include_ai="Games with AI seats count for the ratings (the AIs are never rated)",
@@ -338,20 +447,26 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             else:
                 before = current = await self.league.options(guild)
         except Exception as exc:
-            await reply_error(interaction, exc)
+            await refuse(interaction, exc)
             return
+        lang = await lang_of(interaction)
         lines = [
-            f"Games with AI seats count: **{'on' if current.include_ai else 'off'}**",
-            f"Rated games to be listed: **{current.min_games}**",
+            t(lang, "league.options.changed" if changes else "league.options.shown"),
+            t(lang, "league.options.include_ai", state=t(lang, "league.word.on" if current.include_ai
+                                                          else "league.word.off")),
+            t(lang, "league.options.min_games", min_games=current.min_games),
         ]
         if current.include_ai != before.include_ai:
-            lines.append("♻️ Every game's ratings were recomputed.")
-        await reply(interaction, ("League options changed:\n" if changes else "League options:\n") + "\n".join(lines))
+            lines.append(t(lang, "league.options.recomputed"))
+        await reply(interaction, "\n".join(lines))
 
 
-def season_line(s: Season) -> str:
-    ended = "running" if s.running else f"ended <t:{int(s.ended_at or 0)}:d>"
-    return f"`{s.id}` **{escape_markdown(s.name)}** — started <t:{int(s.started_at)}:d>, {ended}"
+def season_line(s: Season, lang: str = "en") -> str:
+    started = f"<t:{int(s.started_at)}:d>"
+    if s.running:
+        return t(lang, "league.season.line_running", id=s.id, name=escape_markdown(s.name), started=started)
+    return t(lang, "league.season.line_ended", id=s.id, name=escape_markdown(s.name), started=started,
+             ended=f"<t:{int(s.ended_at or 0)}:d>")
 
 
 async def setup(bot: BoardGameBot) -> None:

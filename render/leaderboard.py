@@ -2,7 +2,8 @@
 
 Portrait (at least 4:3 tall, so phone previews do not crop it), big type: a title, the scope
 (season or all time), then one row per player with the place (medals for the first three), name,
-rating, rated games and wins, and a note saying what the rating is.
+rating, rated games and wins, and a note saying what the rating is. The column heads are drawn in
+``lang`` (the ``league.picture`` catalogue); the title, scope and note come already worded in the dict.
 
 The dict: ``{"title": str, "subtitle": str, "note": str, "rows": [{"position": int, "name": str,
 "rating": float, "games": int, "wins": int}, ...]}``; missing keys are drawn empty.
@@ -14,6 +15,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from i18n import t
 from render._draw import INK, MUTED, PANEL, font, new_canvas, text_centered, to_png
 
 WIDTH = 900
@@ -38,8 +40,8 @@ HEADER = (60, 52, 40)
 X_PLACE, X_NAME, X_RATING, X_GAMES, X_WINS = 62, 112, 690, 790, WIDTH - MARGIN - 8
 
 
-def render(board: dict[str, Any]) -> bytes:
-    """Draw ``board`` (see the module docstring) and return PNG bytes."""
+def render(board: dict[str, Any], *, lang: str = "en") -> bytes:
+    """Draw ``board`` (see the module docstring) with column heads in ``lang``; return PNG bytes."""
     rows = list(board.get("rows", []))[:MAX_ROWS]
     least = round(WIDTH * MIN_RATIO) + 1
     row = max(ROW, min(MAX_ROW, (least - TOP - BOTTOM) // max(len(rows), 1)))
@@ -53,12 +55,13 @@ def render(board: dict[str, Any]) -> bytes:
     heads = font(22, True)
     y_heads = TOP - 26
     draw.text((X_PLACE, y_heads), "#", font=heads, fill=MUTED, anchor="mm")
-    draw.text((X_NAME, y_heads), "Player", font=heads, fill=MUTED, anchor="lm")
-    for x, label in ((X_RATING, "Rating"), (X_GAMES, "Games"), (X_WINS, "Wins")):
+    draw.text((X_NAME, y_heads), t(lang, "league.picture.player"), font=heads, fill=MUTED, anchor="lm")
+    for x, label in ((X_RATING, t(lang, "league.picture.rating")), (X_GAMES, t(lang, "league.picture.games")),
+                     (X_WINS, t(lang, "league.picture.wins"))):
         draw.text((x, y_heads), label, font=heads, fill=MUTED, anchor="rm")
     draw.line((MARGIN, TOP - 6, WIDTH - MARGIN, TOP - 6), fill=LINE, width=2)
     if not rows:
-        text_centered(draw, (WIDTH / 2, TOP + ROW / 2), "No rated games yet", 30, fill=MUTED)
+        text_centered(draw, (WIDTH / 2, TOP + ROW / 2), t(lang, "league.picture.empty"), 30, fill=MUTED)
     for i, entry in enumerate(rows):
         _row(draw, TOP + i * row, row, i, entry)
     note = str(board.get("note", ""))

@@ -1,11 +1,13 @@
 """Animated replays: a game's pictures (or views) in, one animated GIF out, small enough to upload.
 
-``replay_gif(game, views, captions=...)`` draws each public view with the game's own renderer
-(``render.get_renderer``; for Barrage that is the map picture) and ``animated_gif`` assembles any
-list of PNG pictures. Every frame is scaled to one width, padded to one height, given a caption
-strip ("Move 12/140 · Ann: Draw a tile") and mapped onto one shared 256-colour palette (our
-pictures are flat colours, so nothing visible is lost and the frames compress well). Each frame
-shows for ``frame_ms``, the first for ``first_ms`` and the last (the final position) for ``last_ms``.
+``replay_gif(game, views, captions=..., lang=...)`` draws each public view with the game's own
+renderer (``render.get_renderer``; for Barrage that is the map picture) in ``lang``, and
+``animated_gif`` assembles any list of PNG pictures. Captions come already worded (cogs/history.py
+words them in the viewers' language; Japanese is drawn with the Japanese font like any text). Every
+frame is scaled to one width, padded to one height, given a caption strip ("Move 12/140 · Ann: Draw
+a tile") and mapped onto one shared 256-colour palette (our pictures are flat colours, so nothing
+visible is lost and the frames compress well). Each frame shows for ``frame_ms``, the first for
+``first_ms`` and the last (the final position) for ``last_ms``.
 
 The file must stay below ``max_bytes`` (8 MiB by default: under Discord's 10 MiB limit for servers
 without boosts, let alone its older 25 MiB one). If it does not fit, frames are dropped (evenly,
@@ -14,13 +16,14 @@ keeping the first and the last) and then the width is reduced, until it fits.
 
 from __future__ import annotations
 
+import inspect
 import io
 from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import get_renderer
+from render import Renderer, get_renderer
 from render._draw import BACKGROUND, font
 
 MAX_BYTES = 8 * 1024 * 1024
@@ -44,12 +47,24 @@ def replay_gif(
     views: Sequence[dict[str, Any]],
     *,
     captions: Sequence[str] | None = None,
+    lang: str = "en",
     **options: Any,
 ) -> bytes:
-    """Render each view with ``game``'s renderer (public pictures: ``viewer_seat=None``) and animate them."""
+    """Render each view with ``game``'s renderer (public pictures: ``viewer_seat=None``) in ``lang``
+    and animate them."""
     renderer = get_renderer(game)
-    pictures = [renderer(view, viewer_seat=None) for view in views]
+    words = {"lang": lang} if _takes_lang(renderer) else {}
+    pictures = [renderer(view, viewer_seat=None, **words) for view in views]
     return animated_gif(pictures, captions=captions, **options)
+
+
+def _takes_lang(renderer: Renderer) -> bool:
+    """Whether a game's renderer draws in a chosen language (a renderer whose words have no catalogue
+    yet draws English and takes no ``lang``)."""
+    try:
+        return "lang" in inspect.signature(renderer).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def animated_gif(
