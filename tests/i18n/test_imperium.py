@@ -144,9 +144,13 @@ def _errors() -> list[BaseException]:
         catch(play_from_picks, picks)
 
     def session(status: str, acting: set[int]) -> Any:
-        return SimpleNamespace(status=status, view=lambda seat: {"round": 3}, to_act=lambda: acting)
+        return SimpleNamespace(status=status, view=lambda seat: {"round": 3}, to_act=lambda: acting,
+                               id="ab12", record=SimpleNamespace(game="imperium"))
 
     catch(_check_can_choose, session("finished", set()), 0, 3, False)
+    forged = session("active", {0})
+    forged.record = SimpleNamespace(game="ra")  # a picker id naming another game's session
+    catch(_check_can_choose, forged, 0, 3, False)
     catch(_check_can_choose, session("active", {0}), None, 3, False)
     catch(_check_can_choose, session("active", {0}), 0, 2, False)
     catch(_check_can_choose, session("active", {1}), 0, 3, False)
