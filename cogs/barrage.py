@@ -12,7 +12,6 @@ the server's language, ``/barrage status`` in the player's own.
 
 from __future__ import annotations
 
-import inspect
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -67,10 +66,6 @@ STEPS = {
 COMPANY_REF = i18n.dynamic("barrage_cog.company_ref.", "company ids, as /barrage status names them")
 OFFICER_REF = i18n.dynamic("barrage_cog.officer_ref.", "officer ids, as /barrage status names them")
 
-_LABELS_IN_LANG = "lang" in inspect.signature(action_view).parameters
-_STATUS_IN_LANG = "lang" in inspect.signature(GameCog.status_lines).parameters
-"""Whether cogs/_game's ``action_view`` and ``GameCog.status_lines`` take a language: they gain that
-keyword with the i18n work on the shared base class, and this cog must run on either side of it."""
 
 
 def menu_for(game: Any, action: Any, lang: str = "en") -> str | None:
@@ -141,13 +136,10 @@ class Barrage(GameCog, commands.GroupCog, group_name="barrage", group_descriptio
         def menu(action: Any, lang: str = lang) -> str | None:
             return menu_for(game, action, lang)
 
-        if _LABELS_IN_LANG:
-            return action_view(session, acting[0], group=menu, lang=lang)  # type: ignore[call-arg]
-        return action_view(session, acting[0], group=menu)
+        return action_view(session, acting[0], group=menu, lang=lang)
 
     def status_lines(self, session: Session, lang: str = "en") -> list[str]:
-        base = super().status_lines
-        lines = base(session, lang=lang) if _STATUS_IN_LANG else base(session)  # type: ignore[call-arg]
+        lines = super().status_lines(session, lang=lang)
         if session.result() is None:
             line = step_line(session.view(None), lang)
             if line:

@@ -10,7 +10,6 @@ language, a bidder's DM and ``/ra status`` in that player's own.
 
 from __future__ import annotations
 
-import inspect
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -29,9 +28,6 @@ from rules.ra.actions import Discard, UseGod
 if TYPE_CHECKING:
     from bot import BoardGameBot
 
-_LABELS_IN_LANG = "lang" in inspect.signature(action_view).parameters
-"""Whether cogs/_game.action_view takes the language of its labels: it gains that keyword with the
-i18n work on the shared base class, and this cog must run on either side of that change."""
 
 
 def _menu_for(action: Any, lang: str = "en") -> str | None:
@@ -45,9 +41,7 @@ def _menu_for(action: Any, lang: str = "en") -> str | None:
 
 def controls(session: Session, seat: int, lang: str = "en") -> discord.ui.View | None:
     """The move buttons and selects of ``seat``, labelled in ``lang``."""
-    if _LABELS_IN_LANG:
-        return action_view(session, seat, group=_menu_for, lang=lang)  # type: ignore[call-arg]
-    return action_view(session, seat, group=_menu_for)
+    return action_view(session, seat, group=_menu_for, lang=lang)
 
 
 def bid_prompt(session: Session, seat: int, lang: str = "en") -> str:
