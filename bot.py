@@ -1,8 +1,8 @@
 """Entry point: run the Discord bot, or play without Discord.
 
 python bot.py                      run the bot (needs DISCORD_TOKEN; see .env.example)
-python bot.py demo GAME --players N --seed S --out DIR [--options k=v ...] [--frames]
-python bot.py play GAME --players N [--seed S] [--ai 2,3] [--out DIR]
+python bot.py demo GAME --players N --seed S --out DIR [--options k=v ...] [--frames] [--lang ja]
+python bot.py play GAME --players N [--seed S] [--ai 2,3] [--out DIR] [--lang ja]
 python bot.py sync [--guild ID]    push slash commands to Discord (on deploy, not every start)
 """
 
@@ -30,6 +30,7 @@ from host.ops import OpsConfigError, OpsSettings
 from host.reminders import Reminders
 from host.sessions import Host
 from host.store import UnsupportedDatabase, make_store
+from i18n import LANGS
 from i18n.translator import CatalogTranslator
 from render import pool as render_pool
 from rules import GAMES
@@ -177,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--options", nargs="*", metavar="NAME=VALUE")
     demo.add_argument("--ai", help="which AI plays every seat (default: the game's best)")
     demo.add_argument("--frames", action="store_true", help="also write one PNG per move into DIR/frames")
+    demo.add_argument("--lang", choices=LANGS, default="en", help="language of the pictures (en, ja)")
     play = sub.add_parser("play", help="hot-seat play in this terminal")
     play.add_argument("game", choices=sorted(GAMES))
     play.add_argument("--players", type=int, required=True)
@@ -184,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--options", nargs="*", metavar="NAME=VALUE")
     play.add_argument("--ai", default="", help="comma-separated seats (1-based) played by the computer")
     play.add_argument("--out", type=Path, default=Path("out/play"), help="where the board picture is written")
+    play.add_argument("--lang", choices=LANGS, default="en", help="language of the terminal and pictures (en, ja)")
     sync = sub.add_parser("sync", help="register the slash commands with Discord, then exit")
     sync.add_argument("--guild", help="a guild id for instant, guild-only registration")
     args = parser.parse_args(argv)
@@ -207,6 +210,7 @@ def main(argv: list[str] | None = None) -> int:
                 ai=args.ai,
                 frames=args.frames,
                 progress=print,
+                lang=args.lang,
             )
             return 0
         if args.command == "play":
@@ -218,6 +222,7 @@ def main(argv: list[str] | None = None) -> int:
                 options=_parse_kv(args.options),
                 ai_seats=ai_seats,
                 out=args.out,
+                lang=args.lang,
             )
             return 0
     except RulesError as exc:

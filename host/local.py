@@ -12,6 +12,8 @@ from typing import Any
 
 import msgspec
 
+from i18n import t
+from i18n.text import action_text, error_text, event_text
 from render import get_renderer
 from rules import get_game
 from rules.ai import RandomAI
@@ -38,6 +40,8 @@ class LocalGame:
     players: int
     seed: int
     options: dict[str, str]
+    lang: str = "en"
+    """The language of the pictures and of what the terminal prints (log.jsonl stays English)."""
     game: Game[Any, Any] = field(init=False)
     state: Any = field(init=False)
     log: list[dict[str, Any]] = field(default_factory=list)
@@ -62,7 +66,13 @@ class LocalGame:
         return events
 
     def render(self, viewer: int | None = None) -> bytes:
-        return get_renderer(self.game_name)(self.game.view(self.state, viewer), viewer_seat=viewer)
+        return get_renderer(self.game_name)(self.game.view(self.state, viewer), viewer_seat=viewer, lang=self.lang)
+
+    def title(self) -> str:
+        return t(self.lang, f"{self.game_name}.title")
+
+    def action_label(self, action: Any) -> str:
+        return action_text(self.lang, self.game_name, action, fallback=self.game.describe_action(action))
 
     def result_json(self) -> dict[str, Any]:
         result = self.game.result(self.state)
@@ -91,9 +101,11 @@ def run_demo(
     ai: str | None = None,
     frames: bool = False,
     progress: Callable[[str], None] | None = None,
+    lang: str = "en",
 ) -> dict[str, Any]:
-    """Play a whole game with AI seats; write final.png, log.jsonl and result.json into ``out``."""
-    local = LocalGame(game_name, players, seed, dict(options or {}))
+    """Play a whole game with AI seats; write final.png, log.jsonl and result.json into ``out``
+    (pictures in ``lang``; the log and the result stay English: outside checks read them)."""
+    local = LocalGame(game_name, players, seed, dict(options or {}), lang)
     ais = ai_players(game_name)
     name = ai or default_ai(game_name)
     if name not in ais:
@@ -120,7 +132,8 @@ def run_demo(
     result["ai"] = name
     (out / "result.json").write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     if progress:
-        progress(f"{game.info.title}: {len(local.log)} actions; scores {result['scores']}; wrote {out}")
+        progress(t(lang, "local.demo_done", title=local.title(), actions=len(local.log), scores=result["scores"],
+                   out=out))
     return result
 
 
@@ -134,43 +147,43 @@ def run_hotseat(
     out: Path | None = None,
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
+    lang: str = "en",
 ) -> dict[str, Any]:
     """Hot-seat play in a terminal: each human seat types its move when the screen is theirs."""
-    local = LocalGame(game_name, players, seed, dict(options or {}))
+    local = LocalGame(game_name, players, seed, dict(options or {}), lang)
     game = local.game
     ai = ai_players(game_name)[default_ai(game_name)]
     last_owner: int | None = None
-    write(f"{game.info.title}, {players} players, seed {seed}. Type 'help' at a prompt for help, 'quit' to stop.")
+    write(t(lang, "local.welcome", title=local.title(), players=players, seed=seed))
     while game.result(local.state) is None:
         seat = min(game.to_act(local.state))
         if seat in ai_seats:
             rng = random.Random(f"{seed}:{len(local.log)}:{seat}")
             events = local.apply(seat, ai.choose(game, local.state, seat, rng))
-            _print_events(write, events, None)
+            _print_events(write, local, events, None)
             continue
         if game.info.hidden_information and last_owner != seat:
             write("\n" * 40)
-            read(f"Pass the keyboard to Player {seat + 1}, then press Enter. ")
+            read(t(lang, "local.pass_keyboard", player=seat + 1))
         last_owner = seat
         if out is not None:
             out.mkdir(parents=True, exist_ok=True)
             (out / "board.png").write_bytes(local.render(seat))
         legal = game.legal_actions(local.state, seat)
-        write(
-            f"\nPlayer {seat + 1}, your move ({len(legal)} legal). Board picture: {out / 'board.png' if out else '-'}"
-        )
+        write("\n" + t(lang, "local.your_move", player=seat + 1, count=len(legal),
+                        picture=out / "board.png" if out else "-"))
         if len(legal) <= 40:
             for i, action in enumerate(legal, 1):
-                write(f"  {i:2d}. {game.describe_action(action)}  [{game.encode_action(action)}]")
+                write(f"  {i:2d}. {local.action_label(action)}  [{game.encode_action(action)}]")
         else:
             samples = ", ".join(game.encode_action(a) for a in legal[:5])
-            write(f"  Type a move code ({samples}, ...) or 'list' to see all.")
+            write("  " + t(lang, "local.type_code", samples=samples))
         answer = read("> ").strip()
         if answer == "quit":
             break
         if answer in {"help", "list"}:
             for i, action in enumerate(legal, 1):
-                write(f"  {i:3d}. {game.describe_action(action)}  [{game.encode_action(action)}]")
+                write(f"  {i:3d}. {local.action_label(action)}  [{game.encode_action(action)}]")
             continue
         try:
             action = (
@@ -180,15 +193,15 @@ def run_hotseat(
             )
             events = local.apply(seat, action)
         except RulesError as exc:
-            write(f"  ✗ {exc}")
+            write(f"  ✗ {error_text(lang, exc)}")
             continue
-        _print_events(write, events, seat)
+        _print_events(write, local, events, seat)
     result = local.result_json()
-    write(f"\nResult: scores {result['scores']}, ranks {result['ranks']}")
+    write("\n" + t(lang, "local.result", scores=result["scores"], ranks=result["ranks"]))
     return result
 
 
-def _print_events(write: Callable[[str], None], events: list[Any], seat: int | None) -> None:
+def _print_events(write: Callable[[str], None], local: LocalGame, events: list[Any], seat: int | None) -> None:
     for e in events:
         if e.to is None or (seat is not None and seat in e.to):
-            write(f"  · {e.text}")
+            write(f"  · {event_text(local.lang, local.game_name, e)}")

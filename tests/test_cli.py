@@ -81,3 +81,36 @@ def test_demo_barrage_plays_the_nile_affair_by_default(tmp_path: Path) -> None:
     assert list(GAME.result(state).scores) == result["scores"]
     view = GAME.view(state, None)
     assert view["irrigation"]["areas"] and (out / "final.png").read_bytes() == render(view)
+
+
+def test_demo_in_japanese_draws_a_japanese_picture_and_keeps_the_log_english(tmp_path: Path) -> None:
+    """`--lang ja` changes the picture only: the same log and result as in English."""
+    from render.ra import render
+    from rules.ra import GAME
+
+    en, ja = tmp_path / "en", tmp_path / "ja"
+    assert run_bot("demo", "ra", "--players", "3", "--seed", "4", "--out", str(en), cwd=tmp_path).returncode == 0
+    proc = run_bot("demo", "ra", "--players", "3", "--seed", "4", "--out", str(ja), "--lang", "ja", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "ラー" in proc.stdout  # the progress line
+    assert (ja / "log.jsonl").read_text() == (en / "log.jsonl").read_text()
+    assert (ja / "result.json").read_text() == (en / "result.json").read_text()
+    state = GAME.setup(3, json.loads((ja / "result.json").read_text())["options"], 4)
+    for line in (ja / "log.jsonl").read_text().splitlines():
+        entry = json.loads(line)
+        state, _ = GAME.apply(state, entry["seat"], GAME.decode_action(entry["code"]))
+    view = GAME.view(state, None)
+    assert (ja / "final.png").read_bytes() == render(view, lang="ja") != (en / "final.png").read_bytes()
+
+
+def test_hot_seat_play_in_japanese(tmp_path: Path) -> None:
+    """The terminal speaks Japanese with --lang ja: prompts, moves, events and refusals."""
+    from host.local import run_hotseat
+
+    said: list[str] = []
+    answers = iter(["", "nonsense", "1", "quit"])  # Enter when the keyboard is passed, a bad code, a move
+    run_hotseat("ra", players=3, seed=1, ai_seats=frozenset({1, 2}), out=tmp_path, read=lambda _: next(answers),
+                write=said.append, lang="ja")
+    text = "\n".join(said)
+    assert "ラー、3人、シード1" in text and "プレイヤー1の手番です" in text and "✗ " in text
+    assert "Player 1, your move" not in text
