@@ -14,14 +14,6 @@ from rules.base import IllegalAction, InvalidAction, NotYourTurn
 from rules.imperium import Play, play_from_picks
 
 
-@pytest.fixture
-async def host(tmp_path):
-    store = SqliteStore(tmp_path / "games.db")
-    await store.open()
-    yield Host(store)
-    await store.close()
-
-
 async def _lobby(host: Host, players: int = 3, seed: int = 7):
     s = await host.create_lobby("imperium", guild_id=1, channel_id=10, creator_id=100, creator_name="Ann", seed=seed)
     for i in range(1, players):

@@ -174,13 +174,6 @@ def test_the_english_leaderboard_picture_is_unchanged_by_the_language_keyword():
     assert {"Player", "Rating", "Games", "Wins"} <= {text for text, _ in drawn}
 
 
-@pytest.fixture
-async def host(tmp_path):
-    store = SqliteStore(tmp_path / "games.db")
-    await store.open()
-    yield Host(store)
-    await store.close()
-
 
 @pytest.mark.parametrize("game_name", sorted(GAMES))
 async def test_replay_captions_read_as_before_in_english_and_translate(host, game_name):

@@ -24,7 +24,6 @@ from cogs.lobby import clock_error_text, lobby_embed, lobby_view, option_suggest
 from host import clock as clocks
 from host.errors import HostError, LobbyError, NotSeated, PermissionDenied, SessionClosed, SessionNotFound
 from host.sessions import Host
-from host.store import SqliteStore
 from i18n import ra as ra_words
 from i18n import t
 from i18n.choice import FLAG
@@ -161,13 +160,6 @@ def test_refused_time_controls_read_as_before_and_translate(spec):
 
 # ---------------------------------------------------------------------------- words, without Discord
 
-
-@pytest.fixture
-async def host(tmp_path):
-    store = SqliteStore(tmp_path / "games.db")
-    await store.open()
-    yield Host(store)
-    await store.close()
 
 
 async def test_the_lobby_message_reads_as_before_in_english_and_translates(host):

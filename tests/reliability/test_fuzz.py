@@ -15,7 +15,6 @@ import pytest
 
 from host.errors import HostError
 from host.sessions import Host
-from host.store import SqliteStore
 from rules import GAMES
 from rules.base import RulesError
 
@@ -104,13 +103,6 @@ def _sample_codes(game: object, rng: random.Random) -> list[str]:
     seat = min(g.to_act(st))  # type: ignore[attr-defined]
     return [g.encode_action(a) for a in g.legal_actions(st, seat)[:20]]  # type: ignore[attr-defined]
 
-
-@pytest.fixture
-async def host(tmp_path):
-    store = SqliteStore(tmp_path / "fuzz.db")
-    await store.open()
-    yield Host(store)
-    await store.close()
 
 
 @pytest.mark.parametrize("game_name", sorted(GAMES))
