@@ -39,6 +39,7 @@ from host.errors import (
 from host.metrics import Metrics
 from i18n import DEFAULT_LANG, MissingKey, has, t
 from i18n import text as words
+from i18n.text import game_title
 from rules import GAMES
 from rules.base import RulesError
 
@@ -55,6 +56,13 @@ DMS_CLOSED_FLAG = "dms_closed"
 toward Discord's invalid-request limit) until the user runs ``/prefs dms``, which tests a DM and
 clears the flag when it arrives."""
 MAX_CONTENT = 1900
+
+
+def is_manager(interaction: discord.Interaction) -> bool:
+    """Whether the user has Manage Server here (checked at run time: Discord ignores
+    default_permissions on subcommands)."""
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(interaction.guild_id is not None and perms and perms.manage_guild)
 
 
 def bot_of(interaction: discord.Interaction) -> BoardGameBot:
@@ -173,14 +181,6 @@ HOST_CLASSES: tuple[tuple[type[HostError], str], ...] = (
     (HostError, "common.class.host"),
 )
 """A host error that is neither keyed nor recognised still says what kind of refusal it is."""
-
-
-def game_title(lang: str, game: str) -> str:
-    """A game's name in ``lang`` (its catalogue ``<game>.title``), else the engine's English title."""
-    key = f"{game}.title"
-    if has(lang, key):
-        return t(lang, key)
-    return GAMES[game].info.title if game in GAMES else game
 
 
 def message_fields(lang: str, fields: Mapping[str, Any]) -> dict[str, Any]:

@@ -6,16 +6,13 @@ secret simultaneous moves (Imperium) override ``public_controls`` and ``private_
 
 Words come from the ``game`` catalogue and the game's own module (i18n/text.py): what the thread
 shows (the board, its buttons, events, whose turn) is in the server's language (``public_lang``),
-what one user sees (``/game status``, ephemeral replies) in theirs (``lang_of``). The hooks take
-the language as a keyword ``lang``; a game cog whose hook does not take it yet is called without
-it (``takes_lang``), so it keeps working, in English.
+what one user sees (``/game status``, ephemeral replies) in theirs (``lang_of``). Every hook and
+renderer takes the language as a keyword ``lang``.
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
-import inspect
 import logging
 import re
 import time
@@ -59,43 +56,6 @@ MAX_BUTTONS = 20  # 4 rows of 5; the fifth row is kept for navigation
 SELECT_LIMIT = 25  # Discord's cap on options in one select
 
 
-@functools.lru_cache(maxsize=512)  # bounded: a cog may build its menu-group closure anew for each board
-def _shape(fn: Callable[..., Any], bound: bool) -> tuple[bool, bool]:
-    """(takes a ``lang`` keyword, takes a second positional argument) of a plain function, read once."""
-    try:
-        params = list(inspect.signature(fn).parameters.values())
-    except (TypeError, ValueError):  # no signature to read (a builtin): call it the old way
-        return False, False
-    keyword = any(p.name == "lang" or p.kind is p.VAR_KEYWORD for p in params)
-    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    if bound:
-        positional = positional[1:]  # self
-    second = len(positional) >= 2 or any(p.kind is p.VAR_POSITIONAL for p in params)
-    return keyword, second
-
-
-def _shape_of(fn: Callable[..., Any]) -> tuple[bool, bool]:
-    # A bound method is a new object at each access: its function is what is read (and cached).
-    return _shape(getattr(fn, "__func__", fn), inspect.ismethod(fn))
-
-
-def takes_lang(fn: Callable[..., Any]) -> bool:
-    """Whether a hook or renderer accepts the keyword ``lang`` (every converted one does; a game cog
-    not converted yet, or a test's stand-in, is called without it and speaks English)."""
-    return _shape_of(fn)[0]
-
-
-def with_lang(fn: Callable[..., Any], lang: str) -> Callable[..., Any]:
-    """``fn`` with ``lang=lang`` bound when it takes it (the render pool is handed a callable)."""
-    return functools.partial(fn, lang=lang) if takes_lang(fn) else fn
-
-
-def menu_of(group: Callable[..., str | None], action: Any, lang: str) -> str | None:
-    """A menu-group callable's placeholder for ``action``: ``group(action, lang)``, or ``group(action)``
-    (an English placeholder) when it takes only the action."""
-    return group(action, lang) if _shape_of(group)[1] else group(action)
-
-
 class GameCog(commands.Cog):
     """Base class of the per-game cogs."""
 
@@ -114,16 +74,13 @@ class GameCog(commands.Cog):
     # ---------------------------------------------------------------- hooks
 
     def render(self, session: Session, viewer: int | None = None, lang: str = DEFAULT_LANG) -> bytes:
-        renderer = type(self).renderer
-        if takes_lang(renderer):
-            return renderer(session.view(viewer), viewer_seat=viewer, lang=lang)
-        return renderer(session.view(viewer), viewer_seat=viewer)
+        return type(self).renderer(session.view(viewer), viewer_seat=viewer, lang=lang)
 
     def pictures(self, session: Session, viewer: int | None = None, lang: str = DEFAULT_LANG) -> list[discord.File]:
         """The board as attachments; a game too dense for one picture (Barrage) returns several.
 
         Slow (Pillow): always called through ``render_async``, in the render pool, never on the loop."""
-        return [png_file(with_lang(self.render, lang)(session, viewer), f"{self.game_name}-{session.version}.png")]
+        return [png_file(self.render(session, viewer, lang=lang), f"{self.game_name}-{session.version}.png")]
 
     def public_controls(self, session: Session, lang: str = DEFAULT_LANG) -> discord.ui.View | None:
         """Buttons (or selects) for the one human seat to act, from its legal actions."""
@@ -167,34 +124,14 @@ class GameCog(commands.Cog):
         return True
 
     def result_note(self, session: Session, result: Result, lang: str = DEFAULT_LANG) -> str:
-        """``Result.note`` (how ties were broken, ...) in ``lang``.
-
-        Through the game's i18n module's ``result_note(lang, ...)``: its parameters after ``lang`` are
-        filled by name, ``note`` with the engine's note, any other from the public view, else from the
-        ``Result`` (Alhambra's note needs the dummy's score, which only the view has). English, a game
-        without such a function, or one asking for what neither has: the engine's note."""
-        note = result.note
-        module = words.game_module(self.game_name)
-        say = getattr(module, "result_note", None)
-        if not note or lang == DEFAULT_LANG or say is None:
-            return note
-        view = session.view(None)
-        values: dict[str, Any] = {"note": note}
-        args = []
-        for name in list(inspect.signature(say).parameters)[1:]:
-            if name in values:
-                args.append(values[name])
-            elif name in view:
-                args.append(view[name])
-            elif hasattr(result, name):
-                args.append(getattr(result, name))
-            else:
-                return note
+        """``Result.note`` (how ties were broken, ...) in ``lang``, through the game's i18n module."""
+        if not result.note or lang == DEFAULT_LANG:
+            return result.note
         try:
-            return str(say(lang, *args))
+            return words.result_note(lang, self.game_name, result.note, session.view(None))
         except Exception:  # a missing word must not keep the final standings from being posted
             log.exception("game %s: the result note could not be put into %s", session.id, lang)
-            return note
+            return result.note
 
     # ---------------------------------------------------------------- announcing
 
@@ -234,10 +171,6 @@ class GameCog(commands.Cog):
             return []
         names = t(lang, "common.word.comma").join(mention(seats[s].user_id, seats[s].name) for s in acting)
         return [t(lang, "game.turn.to_play", names=names), *clock_lines(session, self.bot.host.clock(), lang=lang)]
-
-    def status_in(self, session: Session, lang: str) -> list[str]:
-        """``status_lines`` in ``lang`` (an override that does not take the language yet speaks English)."""
-        return with_lang(self.status_lines, lang)(session)
 
     async def rating_lines(self, session: Session, lang: str = DEFAULT_LANG) -> list[str]:
         """How the league ratings moved in a finished game (nothing if it was not rated)."""
@@ -291,7 +224,7 @@ class GameCog(commands.Cog):
             lines = self.public_lines(outcome, lang)
             with_board = force_board or self.board_needed(outcome) or session.result() is not None
             if with_board:
-                lines += self.status_in(session, lang)
+                lines += self.status_lines(session, lang=lang)
             if session.result() is not None:
                 lines += await self.rating_lines(session, lang)
             content = clip("\n".join(lines) or "\u200b")
@@ -309,8 +242,8 @@ class GameCog(commands.Cog):
     ) -> bool:
         """Post the public board with its controls (in the server's language ``lang``) and make it the
         game's current message; True if posted."""
-        files = await render_async(with_lang(self.pictures, lang), session, None)
-        controls = with_lang(self.public_controls, lang)(session)
+        files = await render_async(self.pictures, session, None, lang=lang)
+        controls = self.public_controls(session, lang=lang)
 
         async def still_current() -> bool:
             # A newer move posts its own board; re-sending this one would put stale buttons below it.
@@ -332,7 +265,7 @@ class GameCog(commands.Cog):
         if channel is None:
             return False
         lang = await public_lang(self.bot, session.record.guild_id)
-        lines = [t(lang, "game.board.again", by=by), *self.status_in(session, lang)]
+        lines = [t(lang, "game.board.again", by=by), *self.status_lines(session, lang=lang)]
         return await self.post_board(session, channel, clip("\n".join(lines)), lang)
 
     def note_moves(self, session: Session, outcome: Outcome, started: float | None) -> None:
@@ -400,7 +333,7 @@ def action_view(
 
     ``group`` sends some actions to a select menu of their own instead of buttons: called
     ``group(action, lang)``, it returns that menu's placeholder (e.g. "Use a god to take…") or None
-    for a button (see ``menu_of`` for a group that takes only the action).
+    for a button (called as ``group(action, lang)``).
     """
     game = session.game
     actions = game.legal_actions(session.state, seat)
@@ -409,7 +342,7 @@ def action_view(
     menus: dict[str, list[Any]] = {}
     plain: list[Any] = []
     for action in actions:
-        key = menu_of(group, action, lang) if group is not None else None
+        key = group(action, lang) if group is not None else None
         (menus.setdefault(key, []) if key else plain).append(action)
     if len(plain) > MAX_BUTTONS:
         menus = {t(lang, "game.menu.choose"): actions}
@@ -544,8 +477,8 @@ async def show_current_board(interaction: discord.Interaction, sid: str, note: s
         await reply(interaction, t(lang, "common.error.refused", reason=note))
         return
     seat = session.seat_of(interaction.user.id)
-    kwargs: dict[str, Any] = {"files": await render_async(with_lang(cog.pictures, lang), session, seat)}
-    lines = [note, *cog.status_in(session, lang)]
+    kwargs: dict[str, Any] = {"files": await render_async(cog.pictures, session, seat, lang=lang)}
+    lines = [note, *cog.status_lines(session, lang=lang)]
     await reply(interaction, clip("\n".join(lines)), **kwargs)
 
 

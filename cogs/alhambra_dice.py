@@ -126,9 +126,6 @@ class AlhambraDice(GameCog):
     game_name = "alhambra_dice"
     renderer = staticmethod(render_alhambra_dice)
 
-    def render(self, session: Session, viewer: int | None = None, lang: str = "en") -> bytes:
-        return render_alhambra_dice(session.view(viewer), viewer_seat=viewer, lang=lang)
-
     def public_controls(self, session: Session, lang: str = "en") -> discord.ui.View | None:
         acting = [s for s in session.to_act() if not session.seats[s].is_ai]
         if len(acting) != 1:

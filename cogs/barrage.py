@@ -116,9 +116,6 @@ class Barrage(GameCog, commands.GroupCog, group_name="barrage", group_descriptio
         GameCog.__init__(self, bot)
         commands.GroupCog.__init__(self)
 
-    def render(self, session: Session, viewer: int | None = None, lang: str = "en") -> bytes:
-        return render_map(session.view(viewer), viewer_seat=viewer, lang=lang)
-
     def pictures(self, session: Session, viewer: int | None = None, lang: str = "en") -> list[discord.File]:
         # The map and the boards are two pictures: one would be unreadable on a phone.
         view = session.view(viewer)

@@ -23,14 +23,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs._common import bot_of, dms_closed, mention, reply, reply_error, safe_dm
+from cogs._common import bot_of, dms_closed, is_manager, mention, reply, reply_error, safe_dm
 from cogs._lang import dm_lang, lang_of, public_lang
 from host import clock as clocks
 from host.reminders import PING, QUIET, UTC_OFFSET, Notice, PrefsError, parse_quiet
 from host.sessions import Host
-from i18n import LANGS, has, normalise, t
+from i18n import LANGS, normalise, t
 from i18n import choice as lang_choice
-from rules import GAMES
+from i18n.text import game_title
 
 if TYPE_CHECKING:
     from bot import BoardGameBot
@@ -62,14 +62,6 @@ def thread_link(session: Any) -> str:
 def when(ts: float | None) -> str:
     """A Discord timestamp each reader sees in their own time zone and language ('in 2 days')."""
     return f"<t:{int(ts)}:R>" if ts else "—"
-
-
-def game_title(lang: str, game: str) -> str:
-    """A game's name in ``lang`` (its catalogue ``<game>.title``), else the engine's English title."""
-    key = f"{game}.title"
-    if has(lang, key):
-        return t(lang, key)
-    return GAMES[game].info.title if game in GAMES else game
 
 
 def span(seconds: float, lang: str = "en") -> str:
@@ -402,9 +394,7 @@ class Prefs(commands.GroupCog, group_name="prefs",
         if guild_id is None:
             await reply(interaction, t(lang, "prefs.server_language.no_server"))
             return
-        # Checked here, when it runs: Discord ignores default_permissions on subcommands.
-        perms = getattr(interaction.user, "guild_permissions", None)
-        if perms is None or not perms.manage_guild:
+        if not is_manager(interaction):
             await reply(interaction, t(lang, "prefs.server_language.refused"))
             return
         if language != AUTO and language not in LANGS:

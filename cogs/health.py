@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._common import clip, metrics_of, reader_lang, reply
+from cogs._common import clip, is_manager, metrics_of, reader_lang, reply
 from host.health_http import HealthServer
 from host.ops import OpsSettings
 from host.records import OPEN_STATUSES
@@ -143,8 +143,7 @@ def health_lines(data: dict[str, Any], *, guild_shard: int | None = None, lang: 
 
 async def may_see_health(bot: commands.Bot, interaction: discord.Interaction) -> bool:
     """The bot's owner (or team), or a member with Manage Server in this server."""
-    perms = getattr(interaction.user, "guild_permissions", None)
-    if interaction.guild_id is not None and perms is not None and perms.manage_guild:
+    if is_manager(interaction):
         return True
     try:
         return await bot.is_owner(interaction.user)  # type: ignore[arg-type]

@@ -27,16 +27,16 @@ import discord
 from cogs._common import clip, reply, reply_error
 from cogs._game import session_here
 from cogs._lang import lang_of, public_lang
-from cogs.clocks import game_title
 from host.errors import HostError
 from host.history import MAX_FRAMES, Frame, export_frames, export_game, export_text, parse_export
 from i18n import t
-from i18n.text import action_text, event_text
+from i18n.text import action_text, event_text, game_title
 from render.replay import replay_gif
 from rules import GAMES
 
 if TYPE_CHECKING:
     from bot import BoardGameBot
+    from host.sessions import Session
 
 log = logging.getLogger(__name__)
 
@@ -143,17 +143,27 @@ def _standings(data: dict[str, Any], lang: str = "en") -> str:
         f"{result['ranks'][s]}. {players[s]['name']} {result['scores'][s]}" for s in order)
 
 
+async def _finished_export(
+    bot: BoardGameBot, interaction: discord.Interaction, game_id: str | None
+) -> tuple[Session, dict[str, Any]] | None:
+    """The game asked for and its export; None when refused (the user has been told why)."""
+    try:
+        session = await session_here(bot, interaction, game_id)
+        return session, await export_game(bot.host, session.id)
+    except Exception as exc:
+        await _refuse(interaction, exc)
+        return None
+
+
 async def replay_command(
     bot: BoardGameBot, interaction: discord.Interaction, game_id: str | None, *, max_frames: int | None = None
 ) -> None:
     """Post an animated GIF of a finished game (in the channel), rebuilt from its log."""
     max_frames = max_frames or REPLAY_FRAMES
-    try:
-        session = await session_here(bot, interaction, game_id)
-        data = await export_game(bot.host, session.id)
-    except Exception as exc:
-        await _refuse(interaction, exc)
+    found = await _finished_export(bot, interaction, game_id)
+    if found is None:
         return
+    session, data = found
     lang = await public_lang(bot, interaction.guild_id)  # posted in the channel, for everyone
     try:
         await interaction.response.defer(thinking=True)
@@ -178,12 +188,10 @@ async def replay_command(
 
 async def export_command(bot: BoardGameBot, interaction: discord.Interaction, game_id: str | None) -> None:
     """Send (only to the user) a finished game's log as JSON that replays to the same final state."""
-    try:
-        session = await session_here(bot, interaction, game_id)
-        data = await export_game(bot.host, session.id)
-    except Exception as exc:
-        await _refuse(interaction, exc)
+    found = await _finished_export(bot, interaction, game_id)
+    if found is None:
         return
+    session, data = found
     lang = await lang_of(interaction)
     text = export_text(data)
     file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{data['game']}-{session.id}.json")

@@ -191,9 +191,6 @@ class Imperium(GameCog, commands.GroupCog, group_name="imperium", group_descript
             return True
         return self.board_needed(outcome)
 
-    def render(self, session: Session, viewer: int | None = None, *, lang: str = "en") -> bytes:
-        return render_imperium(session.view(viewer), viewer_seat=viewer, lang=lang)
-
     def public_controls(self, session: Session, *, lang: str = "en") -> discord.ui.View | None:
         if session.status != "active" or not any(not session.seats[s].is_ai for s in session.to_act()):
             return None

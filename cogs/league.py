@@ -24,10 +24,10 @@ from discord.utils import escape_markdown
 
 from cogs._common import bot_of, clip, png_file, reply, reply_error
 from cogs._lang import lang_of, public_lang
-from cogs.clocks import game_title
 from host.errors import HostError, PermissionDenied
 from host.league import Entry, GameStats, League, LeagueError, ResultRow, Scope, Season
 from i18n import has, t
+from i18n.text import game_title
 from render.leaderboard import render as render_leaderboard
 from render.pool import render_async
 from rules import GAMES
@@ -120,10 +120,6 @@ async def refuse(interaction: discord.Interaction, exc: BaseException) -> None:
     await reply_error(interaction, exc)
 
 
-def title_of(game: str, lang: str = "en") -> str:
-    return game_title(lang, game)
-
-
 def place(n: int, lang: str = "en") -> str:
     """An ordinal place: 1st, 2nd, 11th / 1位."""
     key = "league.place.th" if 10 <= n % 100 <= 20 else PLACES.get(n % 10, "league.place.th")
@@ -153,7 +149,7 @@ def board_lines(entries: list[Entry], lang: str = "en") -> list[str]:
 
 def board_picture(game: str, scope: Scope, entries: list[Entry], games: int, lang: str = "en") -> bytes:
     return render_leaderboard({
-        "title": t(lang, "league.picture.title", game=title_of(game, lang)),
+        "title": t(lang, "league.picture.title", game=game_title(lang, game)),
         "subtitle": t(lang, "league.picture.subtitle", scope=scope_label(scope, lang),
                       games=t(lang, "league.count.rated_games", count=games)),
         "note": rating_note(lang),
@@ -189,7 +185,7 @@ def history_line(r: ResultRow, lang: str = "en") -> str:
         rating = f"{r.before.ordinal:.1f} → {r.after.ordinal:.1f} ({r.change:+.1f})"
     else:
         rating = t(lang, "league.history.rated")
-    return t(lang, "league.history.line", date=f"<t:{int(r.finished_at)}:d>", title=title_of(r.game, lang),
+    return t(lang, "league.history.line", date=f"<t:{int(r.finished_at)}:d>", title=game_title(lang, r.game),
              game_id=r.session_id, place=place(r.rank, lang), players=r.players, score=r.score,
              resigned=t(lang, "league.history.resigned") if r.resigned else "", rating=rating)
 
@@ -266,11 +262,11 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         await interaction.response.defer(thinking=True)
         picture = await render_async(board_picture, game, scope, entries, played.get(game, 0), lang)
         embed = discord.Embed(
-            title=t(lang, "league.board.title", game=title_of(game, lang), scope=scope_label(scope, lang)),
+            title=t(lang, "league.board.title", game=game_title(lang, game), scope=scope_label(scope, lang)),
             description="\n".join(board_lines(entries, lang)) or t(lang, "league.board.empty"),
             colour=discord.Colour.gold(),
         )
-        others = [t(lang, "league.board.other", game=title_of(g, lang), count=n) for g, n in played.items()
+        others = [t(lang, "league.board.other", game=game_title(lang, g), count=n) for g, n in played.items()
                   if g != game]
         if others:
             embed.add_field(name=t(lang, "league.board.others"), value=t(lang, "league.word.comma").join(others),
@@ -308,7 +304,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         if not stats:
             embed.description = t(lang, "league.profile.empty", scope=label)
         for s in stats[:25]:
-            embed.add_field(name=title_of(s.game, lang), value=stats_text(s, options.min_games, lang), inline=False)
+            embed.add_field(name=game_title(lang, s.game), value=stats_text(s, options.min_games, lang), inline=False)
         embed.set_footer(text=rating_note(lang))
         await interaction.response.send_message(embed=embed)
 
@@ -374,7 +370,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             for game in await self.league.rated_games(guild, scope):
                 top = await self.league.leaderboard(guild, game, scope, limit=3)
                 if top:
-                    lines.append(t(lang, "league.season.standings", game=title_of(game, lang), top=" · ".join(
+                    lines.append(t(lang, "league.season.standings", game=game_title(lang, game), top=" · ".join(
                         f"{e.position}. {escape_markdown(e.name)} ({e.rating.ordinal:.1f})" for e in top)))
         except Exception as exc:
             await refuse(interaction, exc)
@@ -407,7 +403,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         lang = await self._public(interaction)
         await interaction.response.send_message(t(
             lang, "league.void.restored" if undo else "league.void.voided",
-            title=title_of(row.game, lang), game_id=row.session_id, user=interaction.user.mention,
+            title=game_title(lang, row.game), game_id=row.session_id, user=interaction.user.mention,
         ))
 
     @app_commands.command(name="recompute", description="Recompute the ratings from the stored results (Manage Server)")
@@ -424,7 +420,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             await refuse(interaction, exc)
             return
         lang = await lang_of(interaction)
-        names = (t(lang, "league.word.comma").join(title_of(g, lang) for g in done.games)
+        names = (t(lang, "league.word.comma").join(game_title(lang, g) for g in done.games)
                  or t(lang, "league.word.no_game"))
         added = t(lang, "league.recompute.added", added=done.added) if done.added else ""
         await reply(interaction, t(lang, "league.recompute.done", games=names, rated=done.rated) + added)

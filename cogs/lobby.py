@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._common import bot_of, clip, game_title, mention, reader_lang, refusal, reply, reply_error
+from cogs._common import bot_of, clip, is_manager, mention, reader_lang, refusal, reply, reply_error
 from cogs._game import session_here, show_current_board
 from cogs._lang import public_lang
 from cogs.clocks import control_label, thread_link, when
@@ -26,6 +26,7 @@ from host import clock as clocks
 from host.clock import PRESETS, ClockError
 from host.sessions import Host, Session
 from i18n import has, t
+from i18n.text import game_title
 from rules import GAMES, get_game
 from rules.base import InvalidOption, OptionSpec
 
@@ -187,7 +188,7 @@ class LobbyButton(
         bot = bot_of(interaction)
         host = bot.host
         user = interaction.user
-        is_admin = _is_manager(interaction)
+        is_admin = is_manager(interaction)
         try:
             if self.op == "join":
                 session = await host.join(self.sid, user.id, user.display_name)
@@ -225,11 +226,6 @@ async def _edit_lobby(interaction: discord.Interaction, session: Session) -> Non
             await interaction.message.edit(embed=embed, view=view)
     else:
         await interaction.response.edit_message(embed=embed, view=view)
-
-
-def _is_manager(interaction: discord.Interaction) -> bool:
-    perms = getattr(interaction.user, "guild_permissions", None)
-    return bool(perms and perms.manage_guild)
 
 
 PLAYABLE = tuple(name for name in GAMES if importlib.util.find_spec(f"cogs.{name}") is not None)
@@ -339,7 +335,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
 
     async def _repost(self, interaction: discord.Interaction, session: Session, lang: str) -> None:
         """Post the board in the thread again, e.g. when Discord lost the last one (the game is safe)."""
-        if session.seat_of(interaction.user.id) is None and not _is_manager(interaction):
+        if session.seat_of(interaction.user.id) is None and not is_manager(interaction):
             await reply(interaction, t(lang, "lobby.repost.players_only"))
             return
         cog = self.bot.game_cogs.get(session.record.game)
@@ -365,7 +361,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
         try:
             session = await session_here(self.bot, interaction, game_id)
             session = await self.bot.host.abort(
-                session.id, interaction.user.id, is_admin=_is_manager(interaction)
+                session.id, interaction.user.id, is_admin=is_manager(interaction)
             )
         except Exception as exc:
             await reply_error(interaction, exc)

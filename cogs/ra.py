@@ -69,9 +69,6 @@ class Ra(GameCog, commands.GroupCog, group_name="ra", group_description="Play Ra
         GameCog.__init__(self, bot)
         commands.GroupCog.__init__(self)
 
-    def render(self, session: Session, viewer: int | None = None, lang: str = "en") -> bytes:
-        return render_ra(session.view(viewer), viewer_seat=viewer, lang=lang)
-
     def public_controls(self, session: Session, lang: str = "en") -> discord.ui.View | None:
         acting = [s for s in session.to_act() if not session.seats[s].is_ai]
         if len(acting) != 1:

@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 
 from i18n import t
-from i18n.text import action_text, error_text, event_text
+from i18n.text import action_text, error_text, event_text, game_title
 from render import get_renderer
 from rules import get_game
 from rules.ai import RandomAI
@@ -69,7 +69,7 @@ class LocalGame:
         return get_renderer(self.game_name)(self.game.view(self.state, viewer), viewer_seat=viewer, lang=self.lang)
 
     def title(self) -> str:
-        return t(self.lang, f"{self.game_name}.title")
+        return game_title(self.lang, self.game_name)
 
     def action_label(self, action: Any) -> str:
         return action_text(self.lang, self.game_name, action, fallback=self.game.describe_action(action))

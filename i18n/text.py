@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any
 
 from i18n import MissingKey, has, t
+from rules import GAMES
 from rules.base import Event, RulesError
 
 
@@ -25,6 +26,14 @@ def game_module(game: str) -> ModuleType | None:
         return importlib.import_module(f"i18n.{game}")
     except ModuleNotFoundError:
         return None
+
+
+def game_title(lang: str, game: str) -> str:
+    """A game's name in ``lang`` (its catalogue ``<game>.title``), else the engine's English title."""
+    key = f"{game}.title"
+    if has(lang, key):
+        return t(lang, key)
+    return GAMES[game].info.title if game in GAMES else game
 
 
 def event_text(lang: str, game: str, event: Event) -> str:

@@ -16,14 +16,13 @@ keeping the first and the last) and then the width is reduced, until it fits.
 
 from __future__ import annotations
 
-import inspect
 import io
 from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import Renderer, get_renderer
+from render import get_renderer
 from render._draw import BACKGROUND, font
 
 MAX_BYTES = 8 * 1024 * 1024
@@ -53,18 +52,8 @@ def replay_gif(
     """Render each view with ``game``'s renderer (public pictures: ``viewer_seat=None``) in ``lang``
     and animate them."""
     renderer = get_renderer(game)
-    words = {"lang": lang} if _takes_lang(renderer) else {}
-    pictures = [renderer(view, viewer_seat=None, **words) for view in views]
+    pictures = [renderer(view, viewer_seat=None, lang=lang) for view in views]
     return animated_gif(pictures, captions=captions, **options)
-
-
-def _takes_lang(renderer: Renderer) -> bool:
-    """Whether a game's renderer draws in a chosen language (a renderer whose words have no catalogue
-    yet draws English and takes no ``lang``)."""
-    try:
-        return "lang" in inspect.signature(renderer).parameters
-    except (TypeError, ValueError):
-        return False
 
 
 def animated_gif(

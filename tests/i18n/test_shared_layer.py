@@ -17,7 +17,7 @@ import discord
 import pytest
 
 from cogs._common import HOST_CLASSES, HOST_SENTENCES, error_message, refusal
-from cogs._game import GameCog, action_view, menu_of, takes_lang, with_lang
+from cogs._game import GameCog, action_view
 from cogs.alhambra_dice import AlhambraDice
 from cogs.health import health_lines
 from cogs.lobby import clock_error_text, lobby_embed, lobby_view, option_suggestions, parse_options
@@ -239,7 +239,7 @@ async def test_result_notes_follow_the_language(host):
         assert lines[0] == "🏁 **ゲーム終了。** 最終順位：" and lines[-1] == cog.result_note(session, result, "ja")
 
 
-async def test_hooks_and_menus_not_converted_yet_are_called_the_old_way(host):
+async def test_move_buttons_and_menus_are_labelled_in_the_language_asked(host):
     session = await host.get((await host.create_lobby("ra", guild_id=1, channel_id=1, creator_id=1,
                                                       creator_name="a", seed=3)).id)
     for uid in (2, 3):
@@ -247,21 +247,10 @@ async def test_hooks_and_menus_not_converted_yet_are_called_the_old_way(host):
     session = (await host.start(session.id, 1)).session
     seat = min(session.to_act())
 
-    def old_pictures(session, viewer=None):
-        return ["old"]
-
-    def new_pictures(session, viewer=None, *, lang="en"):
-        return [lang]
-
-    assert not takes_lang(old_pictures) and takes_lang(new_pictures) and takes_lang(GameCog.render)
-    assert with_lang(old_pictures, "ja")(session) == ["old"] and with_lang(new_pictures, "ja")(session) == ["ja"]
-    assert menu_of(lambda action: "one", None, "ja") == "one"
-    assert menu_of(lambda action, lang="en": lang, None, "ja") == "ja"
-
     labels = {c.item.label for c in action_view(session, seat, lang="ja").children}
     legal = session.game.legal_actions(session.state, seat)
     assert labels == {action_text("ja", "ra", a) for a in legal} and all(japanese(x) for x in labels)
-    english = action_view(session, seat, group=lambda action: "Everything")
+    english = action_view(session, seat, group=lambda action, lang: "Everything")
     assert [c.item.placeholder for c in english.children] == ["Everything"]
     japanese_menu = action_view(session, seat, group=lambda action, lang: t(lang, "game.menu.choose"), lang="ja")
     assert [c.item.placeholder for c in japanese_menu.children] == ["手を選ぶ"]

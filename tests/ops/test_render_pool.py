@@ -96,12 +96,12 @@ async def test_a_slow_board_does_not_block_another_game(simcord_env, simcord_bot
         await cog.announce(await bot.host.get(sid_b), outcome)
         events.append("B: board posted")
 
-    def slow_pictures(session, viewer=None):
+    def slow_pictures(session, viewer=None, lang="en"):
         if session.id == sid_a and viewer is None and not events:
             events.append("A: drawing")
             asyncio.run_coroutine_threadsafe(move_in_b(), loop).result(timeout=20)
             events.append("A: drawn")
-        return draw(session, viewer)
+        return draw(session, viewer, lang=lang)
 
     cog.pictures = slow_pictures
     a_boards = len(boards(thread_a))
