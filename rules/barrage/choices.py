@@ -159,8 +159,10 @@ def turn_options(st: State, seat: int, only: str = "", extra_action: bool = Fals
             out.extend(x.turn_options(st, seat))
     if extra_action:
         return [*out, Decline()] if out else []
-    if not free and (out or st.bonus_action):
-        # after a bonus action an engineer-free company may find nothing left to build: it goes out
+    if not free and bool(out) != st.bonus_action:
+        # A company without engineers may go out instead of an engineer-free build, but once it has
+        # activated an irrigation tile the main action must follow (seed: in addition to the main
+        # action); only if nothing is left to build does it go out.
         out.append(Skip())
     return out
 

@@ -205,7 +205,13 @@ class NileExpansion(Expansion):
     def turn_options(self, st: State, seat: int) -> list[Any]:
         if st.bonus_action:
             return []
-        return [Activate(tl) for tl in activatable(st, seat)]
+        c = st.companies[seat]
+        tiles = activatable(st, seat)
+        if not c.eng + c.arch:
+            # its main action can only be an engineer-free build: a tile that builds first could use
+            # up that build (tile, credits) and leave the turn without a main action
+            tiles = [tl for tl in tiles if "construct_without_engineers" not in data.IRRIGATION_TILES[tl]["effect"]]
+        return [Activate(tl) for tl in tiles]
 
     def end_of_turn(self, st: State, seat: int) -> list[Task]:
         if st.bonus_action or st.companies[seat].out or not activatable(st, seat):

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from rules.barrage import GAME, data, engine, irrigation, scoring
+from rules.barrage.nile import activatable
 from rules.barrage.state import State, Task
 from tests.rules.barrage.scenario import clear_map, legal_codes, new_game, play, put, set_officer, turn
 
@@ -988,6 +989,24 @@ def test_activation_before_an_engineer_free_main_action() -> None:
     codes = legal_codes(st, 0)
     assert "F.L1_POWERHOUSE" in codes
     assert "A.IRR_PLAIN_CREDITS" in codes
+    # the seed: activation is "in addition to the main action", so once activated the build must follow
+    st, _ = play(st, 0, "A.IRR_PLAIN_CREDITS")
+    after = legal_codes(st, 0)
+    assert "F.L1_POWERHOUSE" in after and "X" not in after and not any(x.startswith("A.") for x in after)
+
+
+def test_an_engineer_free_company_does_not_build_by_tile_before_its_own_build() -> None:
+    """A construction tile activated first could use up the company's only possible main action (the
+    engineer-free build), so before the main action it is not offered; after the build it is."""
+    st = _nile(2)
+    c = st.companies[0]
+    c.eng, c.placed = 0, 12
+    c.tiles.append("L1_POWERHOUSE")
+    _give(st, 0, "IRR_PLAIN_CREDITS")
+    _give(st, 0, "IRR_PLAIN_CONSTRUCTION")
+    assert "IRR_PLAIN_CONSTRUCTION" in activatable(st, 0)  # it could be carried out...
+    codes = legal_codes(st, 0)
+    assert "A.IRR_PLAIN_CREDITS" in codes and "A.IRR_PLAIN_CONSTRUCTION" not in codes  # ...but not first
 
 
 def test_after_an_engineer_free_main_action_the_tile_can_be_activated() -> None:
