@@ -208,8 +208,8 @@ def _keyed(lang: str, exc: HostError | RulesError, key: str) -> str | None:
     """The message of an error's catalogue key (None: no such key, or a field it needs is missing)."""
     game = key.split(".", 1)[0]
     if isinstance(exc, RulesError) and game in GAMES:
-        # A game's own module also puts the names its fields need into words (tiles, buildings).
-        said = getattr(words.game_module(game), "error_text", words.error_text)(lang, exc)
+        # i18n.text puts the names its fields need into words through the game's error_fields.
+        said = words.error_text(lang, exc)
         return said if said != exc.reason else None
     if not has(lang, key):
         return None

@@ -16,7 +16,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from i18n import MissingKey, dynamic, has, t
+from i18n import dynamic, t
+from i18n.text import FIELD_ERRORS
 from rules.alhambra_dice.actions import (
     Build,
     CancelRoll,
@@ -64,7 +65,6 @@ START = "start"
 _COLUMNS = {"L": "alhambra_dice.column.left", "M": "alhambra_dice.column.middle", "R": "alhambra_dice.column.right"}
 """Dice-area column (number of rolls) letter -> its name's key."""
 
-_FIXES = (KeyError, IndexError, TypeError, ValueError, AttributeError, MissingKey)
 """What a malformed event or move can raise while being worded (the English text is shown then)."""
 
 
@@ -246,7 +246,7 @@ def event_text(lang: str, event: Event) -> str:
     """An engine event in ``lang`` (its English text if it cannot be worded)."""
     try:
         text = _phrase(lang, event.kind, event.data)
-    except _FIXES:
+    except FIELD_ERRORS:
         return event.text
     return event.text if text is None else text
 
@@ -258,7 +258,7 @@ def action_text(lang: str, action: Any) -> str:
     """A move as ``describe_action`` says it (buttons, logs), in ``lang``."""
     try:
         return _action(lang, action)
-    except _FIXES:
+    except FIELD_ERRORS:
         return t(lang, "alhambra_dice.action.unknown")
 
 
@@ -303,7 +303,7 @@ def choice_text(lang: str, view: Mapping[str, Any], choice: Mapping[str, Any]) -
     naming the chip on the bonus field, a start player named by seat."""
     try:
         return _choice(lang, view, decode(choice["code"]))
-    except (*_FIXES, RulesError):
+    except (*FIELD_ERRORS, RulesError):
         return str(choice.get("text", ""))
 
 
@@ -434,7 +434,7 @@ def parse_line(line: str, dummy: int) -> Parsed | None:
         if m is not None:
             try:
                 return build(m)
-            except _FIXES:
+            except FIELD_ERRORS:
                 return None
     return None
 
@@ -446,7 +446,7 @@ def log_text(lang: str, line: str, dummy: int = -1) -> str:
         return line
     try:
         text = _phrase(lang, *parsed)
-    except _FIXES:
+    except FIELD_ERRORS:
         return line
     return line if text is None else text
 
@@ -471,17 +471,6 @@ def error_fields(lang: str, fields: Mapping[str, Any]) -> dict[str, Any]:
     if "tile" in fields:
         out["tile_name"] = tile_name(lang, fields["tile"])
     return out
-
-
-def error_text(lang: str, exc: RulesError) -> str:
-    """A rule error of this game in ``lang``; the engine's sentence when it has no catalogue key."""
-    key = exc.fields.get("key")
-    if not isinstance(key, str) or not has(lang, key):
-        return exc.reason
-    try:
-        return t(lang, key, **error_fields(lang, exc.fields))
-    except _FIXES:
-        return exc.reason
 
 
 def result_note(lang: str, ranks: list[int] | tuple[int, ...], scores: list[int], dummy: int) -> str:

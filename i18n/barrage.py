@@ -114,6 +114,14 @@ def space_ref(lang: str, space: str) -> str:
     return t(lang, SPACE_REF + space) if space in _SPACE_IDS else space
 
 
+def error_fields(lang: str, fields: Mapping[str, Any]) -> dict[str, Any]:
+    """A rule error's fields for i18n.text.error_text: an action space named in the reader's language."""
+    out = dict(fields)
+    if isinstance(out.get("space"), str):
+        out["space"] = space_ref(lang, out["space"])
+    return out
+
+
 def who(lang: str, info: Mapping[str, Any]) -> str:
     """A company in a sentence: "Seat 2 (USA)", or "Seat 2" before the draft."""
     seat = int(info["seat"]) + 1

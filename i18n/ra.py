@@ -12,8 +12,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import i18n
-from i18n import MissingKey, has, t
-from rules.base import Event, RulesError
+from i18n import has, t
+from i18n.text import FIELD_ERRORS
+from rules.base import Event
 from rules.ra.actions import Bid, Discard, Draw, InvokeRa, Pass, RaAction, StopGods, UseGod
 
 TILE = i18n.dynamic("ra.tile.", "Ra tile ids (rules/ra/data/tiles.json)")
@@ -23,7 +24,6 @@ PHASE_ERROR = i18n.dynamic(
     "ra.error.phase.", "wrong-phase refusals: rules/ra/turns.py PHASE_ERRORS x PHASE_MOVES (phase_error)"
 )
 
-_SHAPE_ERRORS = (KeyError, IndexError, TypeError, ValueError, AttributeError, MissingKey)
 """What a malformed or older event (one stored before its data had every field) may raise while it
 is phrased; such an event is shown with its English sentence rather than failing the message."""
 
@@ -51,7 +51,7 @@ def event_text(lang: str, event: Event) -> str:
     """One line of the game log in ``lang``; the engine's English text if the event can't be phrased."""
     try:
         text = _event(lang, event.kind, event.data)
-    except _SHAPE_ERRORS:
+    except FIELD_ERRORS:
         return event.text
     return event.text if text is None else text
 
@@ -157,17 +157,6 @@ def error_fields(lang: str, fields: Mapping[str, Any]) -> dict[str, Any]:
     if "choice_names" in out and isinstance(out.get("choices"), list):
         out["choice_names"] = tiles(lang, out["choices"])
     return out
-
-
-def error_text(lang: str, exc: RulesError) -> str:
-    """A Ra rule error for a player in ``lang`` (its English reason when it has no message)."""
-    key = exc.fields.get("key")
-    if isinstance(key, str) and has(lang, key):
-        try:
-            return t(lang, key, **error_fields(lang, {k: v for k, v in exc.fields.items() if k != "key"}))
-        except _SHAPE_ERRORS:
-            pass
-    return exc.reason
 
 
 def note_text(lang: str, note: str, view: dict[str, Any]) -> str:

@@ -18,6 +18,10 @@ from i18n import MissingKey, has, t
 from rules import GAMES
 from rules.base import Event, RulesError
 
+FIELD_ERRORS = (KeyError, IndexError, TypeError, ValueError, AttributeError, MissingKey)
+"""What filling a message from an event's data or an error's fields can raise when a field is missing
+or malformed (an old stored event, a forged input): the caller falls back to the English text."""
+
 
 @cache
 def game_module(game: str) -> ModuleType | None:
@@ -53,11 +57,11 @@ def error_text(lang: str, exc: RulesError) -> str:
     if isinstance(key, str) and has(lang, key):
         params = {k: v for k, v in exc.fields.items() if k != "key"}
         module = game_module(key.split(".", 1)[0])
-        if module is not None and hasattr(module, "error_fields"):
-            params = module.error_fields(lang, params)  # ids → names in the language (a tile's name)
         try:
+            if module is not None and hasattr(module, "error_fields"):
+                params = module.error_fields(lang, params)  # ids → names in the language (a tile's name)
             return t(lang, key, **params)
-        except (KeyError, IndexError, MissingKey):  # a field the message needs is missing
+        except FIELD_ERRORS:  # a field the message needs is missing or of another shape
             pass
     return exc.reason
 

@@ -25,7 +25,7 @@ from render.barrage import render, render_boards
 from rules.barrage import AIS, GAME, INFO, data
 from rules.barrage.actions import decode
 from rules.barrage.state import State
-from rules.base import Event, RulesError, resolve_options
+from rules.base import Event, IllegalAction, RulesError, resolve_options
 from tests.i18n.tofu import recording_text, tofu
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -405,3 +405,12 @@ def test_status_note() -> None:
                               f"({company.officer}) · {company.vp} VP")
     assert _japanese(status_note(session, 0, "ja"))  # type: ignore[arg-type]
     assert status_note(session, None, "ja") == f"バラージ `abc123`、第{st.round}ラウンド。"  # type: ignore[arg-type]
+
+
+def test_errors_name_action_spaces_in_the_readers_language():
+    """A refused placement names the space as the boards do, not by its id (English keeps the id)."""
+    exc = IllegalAction("turbine-b2 is already occupied this round.", key="barrage.error.occupied",
+                        space="turbine-b2")
+    assert i18n.text.error_text("en", exc) == exc.reason
+    ja = i18n.text.error_text("ja", exc)
+    assert "turbine-b2" not in ja and _japanese(ja)

@@ -16,7 +16,8 @@ import i18n
 import i18n.text
 from cogs.ra import _menu_for, bid_prompt
 from i18n import catalogue, t
-from i18n.ra import action_text, error_fields, error_text, event_line, event_text, result_note, title
+from i18n.ra import action_text, error_fields, event_line, event_text, result_note, title
+from i18n.text import error_text
 from render._draw import needs_cjk
 from render.ra import render
 from rules.base import Event, GameOver, RulesError
