@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 from collections.abc import Callable, Mapping
@@ -16,20 +15,8 @@ from i18n import t
 from i18n.text import action_text, error_text, event_text, game_title
 from render import get_renderer
 from rules import get_game
-from rules.ai import RandomAI
+from rules.ai import ais_for, default_ai
 from rules.base import Game, RulesError, resolve_options
-
-
-def ai_players(game_name: str) -> Mapping[str, Any]:
-    return getattr(importlib.import_module(f"rules.{game_name}"), "AIS", {"random": RandomAI()})
-
-
-def default_ai(game_name: str) -> str:
-    ais = ai_players(game_name)
-    for name in ("greedy", "evaluator"):
-        if name in ais:
-            return name
-    return "random"
 
 
 @dataclass
@@ -106,7 +93,7 @@ def run_demo(
     """Play a whole game with AI seats; write final.png, log.jsonl and result.json into ``out``
     (pictures in ``lang``; the log and the result stay English: outside checks read them)."""
     local = LocalGame(game_name, players, seed, dict(options or {}), lang)
-    ais = ai_players(game_name)
+    ais = ais_for(game_name)
     name = ai or default_ai(game_name)
     if name not in ais:
         raise RulesError(f"Unknown AI '{name}' for {game_name}. Available: {', '.join(sorted(ais))}.")
@@ -152,7 +139,7 @@ def run_hotseat(
     """Hot-seat play in a terminal: each human seat types its move when the screen is theirs."""
     local = LocalGame(game_name, players, seed, dict(options or {}), lang)
     game = local.game
-    ai = ai_players(game_name)[default_ai(game_name)]
+    ai = ais_for(game_name)[default_ai(game_name)]
     last_owner: int | None = None
     write(t(lang, "local.welcome", title=local.title(), players=players, seed=seed))
     while game.result(local.state) is None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import logging
 import random
 import secrets
@@ -32,6 +31,7 @@ from host.errors import (
 from host.records import ALL_STATUSES, OPEN_STATUSES, SeatInfo, SessionRecord
 from host.store import DuplicateInteraction, Store
 from rules import GAMES, get_game
+from rules.ai import ais_for, default_ai
 from rules.base import Event, Game, InvalidAction, Result, check_players, resolve_options
 
 DEFAULT_AI = "random"
@@ -110,11 +110,6 @@ class Outcome:
     @property
     def events(self) -> list[Event]:
         return [e for step in self.steps for e in step.events]
-
-
-def _ais_for(game_name: str) -> Mapping[str, Any]:
-    module = importlib.import_module(f"rules.{game_name}")
-    return getattr(module, "AIS", {})
 
 
 class Host:
@@ -197,10 +192,12 @@ class Host:
         return out
 
     async def load_open(self) -> list[Outcome]:
-        """At start-up: load every open game and finish any AI turns a crash left pending."""
+        """At start-up: finish any AI turns a crash left pending (an outcome per game that had one)."""
         outcomes = []
-        for session in await self.open_sessions():
-            if session.status == "active" and self.owns(session.record.guild_id):
+        for session in await self.sessions(("active",)):
+            if not self.owns(session.record.guild_id):
+                continue
+            if any(session.seats[s].is_ai for s in session.to_act()):  # most games wait for a human
                 outcomes.append(await self.run_ai(session.id))
         return outcomes
 
@@ -280,8 +277,8 @@ class Host:
             info = session.game.info
             if len(session.seats) >= info.max_players:
                 raise LobbyError(f"The table is full: {info.title} seats at most {info.max_players}.")
-            ais = _ais_for(session.record.game)
-            ai = ai or ("greedy" if "greedy" in ais else DEFAULT_AI)
+            ais = ais_for(session.record.game)
+            ai = ai or default_ai(session.record.game)
             if ai not in ais:
                 raise LobbyError(f"Unknown AI '{ai}'. Available: {', '.join(sorted(ais))}.")
             n = sum(1 for s in session.seats if s.is_ai) + 1
@@ -434,7 +431,7 @@ class Host:
         """AI turns; with ``turn_of``, an AI also plays that (human) seat until its turn is over."""
         steps: list[Step] = []
         session = await self.get(sid)
-        ais = _ais_for(session.record.game)
+        ais = ais_for(session.record.game)
         turn = self.clock_of(session).seats[turn_of].turn if turn_of is not None else -1
         for _ in range(session.game.info.max_actions):
             if session.status != "active":
@@ -446,7 +443,7 @@ class Host:
             if not ai_seats:
                 break
             seat = ai_seats[0]
-            name = session.seats[seat].ai or ("greedy" if "greedy" in ais else DEFAULT_AI)
+            name = session.seats[seat].ai or default_ai(session.record.game)
             player = ais.get(name) or ais[DEFAULT_AI]
             rng = random.Random(f"{session.record.seed}:{session.version}:{seat}")
             action = player.choose(session.game, session.state, seat, rng)
@@ -489,9 +486,8 @@ class Host:
 
     async def _hand_to_ai(self, session: Session, seat: int, kind: str, by: int | None) -> None:
         """An AI takes the seat for the rest of the game; the human is ranked last by the league."""
-        ai = _ais_for(session.record.game)
         old = session.seats[seat]
-        new = SeatInfo(name=f"{old.name} (AI)", user_id=old.user_id, ai="greedy" if "greedy" in ai else DEFAULT_AI,
+        new = SeatInfo(name=f"{old.name} (AI)", user_id=old.user_id, ai=default_ai(session.record.game),
                        resigned=True)
         clock = self.clock_of(session)
         clock.log.append(clocks.ClockEvent(self.clock(), kind, seat, by))
