@@ -48,11 +48,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import msgspec
 
-from bench.crash_worker import GAME_WEIGHTS, OPTIONS, open_store
+from bench.crash_worker import GAME_WEIGHTS, OPTIONS
 from host import clock as clocks
 from host.records import OPEN_STATUSES, SeatInfo, SessionRecord
 from host.sessions import Host, Session
-from host.store import Store
+from host.store import Store, make_store
+from render.pool import render_async
 from rules import GAMES
 from rules.base import resolve_options
 
@@ -145,7 +146,7 @@ async def _probe(database: str, spawned: float, trace: bool) -> dict[str, Any]:
     from bot import BoardGameBot  # imported here: its import time is part of a restart
 
     imported = time.time()
-    bot = BoardGameBot(Host(open_store(database)), clock_tick_seconds=0)
+    bot = BoardGameBot(Host(make_store(database)), clock_tick_seconds=0)
     t0 = time.perf_counter()
     await bot.setup_hook()  # store + league open, cogs loaded, dynamic items registered
     t1 = time.perf_counter()
@@ -207,16 +208,6 @@ def state_sizes(count_per_game: int = 300, seed: int = 3) -> dict[str, dict[str,
 
 
 # ---------------------------------------------------------------- 3. sustained moves
-
-
-def _off_loop() -> tuple[str, Callable[..., Any]]:
-    """How the cogs draw off the event loop: the render pool when the project has one, else
-    asyncio's default executor (``asyncio.to_thread``)."""
-    try:
-        from render.pool import render_async  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
-        return "asyncio.to_thread", asyncio.to_thread
-    return "render.pool.render_async", render_async
 
 
 def _renderers() -> dict[str, Callable[[dict[str, Any]], list[bytes]]]:
@@ -291,7 +282,6 @@ class Table:
         self.idle: deque[str] = deque()
         self.rng = rng
         self.renderers = _renderers() if render else None
-        self.off_loop = _off_loop()[1]
         self.finished = 0
 
     async def fill(self, sessions: list[Session]) -> None:
@@ -327,7 +317,7 @@ class Table:
                                          expected_version=session.version, interaction_id=self.rng.randrange(1 << 62))
         fresh = await self.host.get(sid)  # GameCog.after_submit reads the stored session again
         if self.renderers is not None and _board_needed(fresh, outcome.steps):
-            pictures = await self.off_loop(self.renderers[fresh.record.game], fresh.view(None))
+            pictures = await render_async(self.renderers[fresh.record.game], fresh.view(None))
             figures.pictures += len(pictures)
         for acting in fresh.to_act():  # the next player's controls (action_view: legal moves, codes)
             codes = [fresh.game.encode_action(a) for a in fresh.game.legal_actions(fresh.state, acting)]
@@ -387,14 +377,14 @@ async def closed_loop(table: Table, clients: int, duration: float) -> Figures:
 
 
 async def sustained(database: str, args: argparse.Namespace) -> list[dict[str, Any]]:
-    store = open_store(database)
+    store = make_store(database)
     await store.open()
     host = Host(store)
     rng = random.Random(args.seed)
     try:
         every = [s for s in await host.sessions(OPEN_STATUSES, guild_id=GUILD) if s.status == "active"]
         live = rng.sample(every, min(args.live_games, len(every)))
-        print(f"  pictures drawn with {_off_loop()[0]}", flush=True)
+        print("  pictures drawn with render.pool.render_async, as the cogs do", flush=True)
         results: list[dict[str, Any]] = []
 
         async def phase(mode: str, render: bool, run: Callable[[Table], Any]) -> dict[str, Any]:
@@ -437,7 +427,7 @@ def _line(s: dict[str, Any]) -> str:
 
 
 async def _open_games(database: str) -> int:
-    store = open_store(database)
+    store = make_store(database)
     await store.open()
     try:
         return len(await store.list_sessions(statuses=("active",), guild_id=GUILD))
@@ -446,7 +436,7 @@ async def _open_games(database: str) -> int:
 
 
 async def _fill(database: str, games: int) -> float:
-    store = open_store(database)
+    store = make_store(database)
     await store.open()
     try:
         return await store_games(store, games)

@@ -40,7 +40,7 @@ import msgspec
 
 from host.errors import HostError
 from host.sessions import Host, Session
-from host.store import SqliteStore, Store
+from host.store import make_store
 from rules import GAMES
 from rules.base import RulesError
 
@@ -61,19 +61,6 @@ OPTIONS: dict[str, list[dict[str, str]]] = {
     "barrage": [{}, {"map": "base"}],
 }
 MAX_PLAYERS = {"barrage": 4}
-
-
-def open_store(database: str) -> Store:
-    """The project's store factory when it exists (PostgreSQL URLs), else SQLite at a path."""
-    try:
-        from host.store import make_store  # type: ignore[attr-defined]
-    except ImportError:
-        make_store = None
-    if make_store is not None:
-        return make_store(database)  # type: ignore[no-any-return]
-    if "://" in database:
-        raise SystemExit(f"{database}: this checkout has no host.store.make_store, so only SQLite paths work")
-    return SqliteStore(database)
 
 
 # ---------------------------------------------------------------- the acknowledgement log
@@ -246,7 +233,7 @@ async def run_worker(
     recover_only: bool = False,
 ) -> dict[str, Any]:
     """One life of the worker: restart like the bot, answer retries, then play ``games`` games at once."""
-    store = open_store(database)
+    store = make_store(database)
     await store.open()
     rng = random.Random(f"{seed}:{run}")
     host = Host(store, seed_source=lambda: rng.randrange(1 << 31))
@@ -306,7 +293,7 @@ async def verify(database: str, ack_path: str | Path, *, guild: int) -> Report:
     """Check the store against the acknowledgement log (see the module docstring)."""
     records = read_log(ack_path)
     report = Report()
-    store = open_store(database)
+    store = make_store(database)
     await store.open()
     host = Host(store)
     try:
