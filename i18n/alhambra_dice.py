@@ -4,16 +4,14 @@ The engine (rules/alhambra_dice) writes English and gives ids and numbers in ``E
 ``RulesError.fields``; everything here turns those into a language's words. English output equals
 the engine's own sentences exactly (tests compare them over many random games).
 
-Two texts reach players without structured data, so they are read back from the engine's English:
-- the picture's "last moves" lines (``State.log`` keeps only the sentences): ``log_text``;
-- the labels of the acting seat's moves in ``view()["choices"]`` (cells named like "B3"):
-  ``choice_text`` rebuilds them from the move's code and the view.
+The picture's "last moves" come from the view's ``last_events`` (kind, text, data) through
+``event_text``. The labels of the acting seat's moves in ``view()["choices"]`` (cells named like
+"B3") are rebuilt by ``choice_text`` from the move's code and the view.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from i18n import dynamic, t
@@ -35,7 +33,6 @@ from rules.alhambra_dice.actions import (
     decode,
 )
 from rules.alhambra_dice.data import (
-    BUILDING_NAMES,
     BUILDINGS,
     CELLS,
     CHIPS,
@@ -48,9 +45,7 @@ from rules.alhambra_dice.data import (
     TILE_PRICES,
     TILE_TYPES,
     chip_label,
-    tile_label,
 )
-from rules.alhambra_dice.data import cell_name as en_cell_name
 from rules.base import Event, RulesError
 
 BUILDING = dynamic("alhambra_dice.building.", "building ids of rules/alhambra_dice/data/buildings.json")
@@ -332,123 +327,6 @@ def _choice(lang: str, view: Mapping[str, Any], action: Any) -> str:
     if isinstance(action, NameStart):
         return t(lang, "alhambra_dice.move.name_start", name=seat_name(lang, action.seat, view["dummy"]))
     return _action(lang, action)
-
-
-# ----------------------------------------------------------------------------- the picture's log lines
-
-_NAME = r"(Seat \d+|The dummy)"
-_BUILDING = "(" + "|".join(BUILDING_NAMES) + ")"
-_CELL = r"(\d[LMR]|off)"
-_TILE = r"((?:" + "|".join(BUILDING_NAMES) + r") \d+|" + re.escape(tile_label(EXTRA_TOWER)) + ")"
-_CHIP = "(" + "|".join(re.escape(label) for label in _CHIP_BY_LABEL) + ")"
-_LABEL = r"([A-Z]+\d+)"
-_CELLS = {en_cell_name(i): i for i in range(NCELLS + 1)}
-_TILES = {tile_label(tile): tile for tile in reversed(range(NTILES))}
-"""Tile label -> a tile with that label (several tiles share building and price: any words the same)."""
-
-Parsed = tuple[str, dict[str, Any]]
-
-
-def _line_parsers(dummy: int) -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], Parsed]]]:
-    def seat(text: str) -> int:
-        return dummy if text == "The dummy" else int(text.split()[1]) - 1
-
-    def b(text: str) -> int:
-        return BUILDING_NAMES.index(text)
-
-    def spots(text: str) -> list[list[int]]:
-        out = []
-        for spot in text.split(", "):
-            building, cell = spot.rsplit(" ", 1)
-            out.append([b(building), _CELLS[cell]])
-        return out
-
-    def gains(text: str) -> list[int]:
-        return [int(part.rsplit(" +", 1)[1]) for part in text.split(", ")]
-
-    def redesign(how: str) -> Callable[[re.Match[str]], Parsed]:
-        return lambda m: ("redesign", {"seat": seat(m[1]), "how": how, "tile": _TILES[m[2]], "cell": m[3]})
-
-    def remove(m: re.Match[str]) -> Parsed:
-        return "redesign", {"seat": seat(m[1]), "how": "remove", "cell": m[2]}
-
-    def take(m: re.Match[str]) -> Parsed:
-        how = "keep" if m[3] == "reserve" else "take"
-        return "take", {"seat": seat(m[1]), "how": how, "tile": _TILES[m[2]], "cell": m[3]}
-
-    def points(m: re.Match[str]) -> Parsed:
-        to = b(m[3])
-        data = {"seat": seat(m[1]), "dummy": dummy, "gain": int(m[2]), "building": to, "now": int(m[5])}
-        return "points", data | {"column": b(m[4]) if m[4] else to}
-
-    rules: list[tuple[str, Callable[[re.Match[str]], Parsed]]] = [
-        (r"Round (\d+) begins; NAME starts\.", lambda m: ("round", {"round": int(m[1]), "start": seat(m[2])})),
-        (r"The dummy places on (.+)\.", lambda m: ("dummy", {"spots": spots(m[1])})),
-        (r"NAME re-rolls (\d+) (?:die|dice)\.",
-         lambda m: ("reroll", {"seat": seat(m[1]), "mask": (1 << int(m[2])) - 1})),
-        (r"NAME's marker falls off BUILDING\.",
-         lambda m: ("place", {"seat": seat(m[1]), "building": b(m[2]), "cell": NCELLS})),
-        (r"NAME places on BUILDING CELL\.",
-         lambda m: ("place", {"seat": seat(m[1]), "building": b(m[2]), "cell": _CELLS[m[3]]})),
-        (r"NAME's marker is pushed off BUILDING\.",
-         lambda m: ("pushoff", {"seat": seat(m[1]), "building": b(m[2]), "dummy": dummy})),
-        (r"NAME pushes onto BUILDING CELL\.",
-         lambda m: ("push", {"seat": seat(m[1]), "building": b(m[2]), "cell": _CELLS[m[3]]})),
-        (r"NAME cancels a roll\.", lambda m: ("cancel", {"seat": seat(m[1])})),
-        (r"NAME sets the black die to BUILDING\.", lambda m: ("black", {"seat": seat(m[1]), "face": b(m[2])})),
-        (r"NAME gains (\d+) building points? on BUILDING(?: \(switched from BUILDING\))?: now (\d+)\.", points),
-        (r"The dummy takes the start-player chip: NAME starts next\.",
-         lambda m: ("start", {"seat": dummy, "next": seat(m[1])})),
-        (r"NAME takes the start-player chip\.", lambda m: ("chip", {"seat": seat(m[1]), "chip": START_CHIP})),
-        (r"The dummy discards the CHIP chip\.",
-         lambda m: ("chip", {"seat": dummy, "chip": _CHIP_BY_LABEL[m[1]], "discarded": True})),
-        (r"NAME takes the CHIP chip\.",
-         lambda m: ("chip", {"seat": seat(m[1]), "dummy": dummy, "chip": _CHIP_BY_LABEL[m[2]]})),
-        (r"NAME names NAME start player of the next round\.",
-         lambda m: ("start", {"seat": seat(m[1]), "named": seat(m[2])})),
-        (r"NAME redesigns: Build TILE from reserve at LABEL\.", redesign("build")),
-        (r"NAME redesigns: Swap TILE in at LABEL\.", redesign("swap")),
-        (r"NAME redesigns: Move the tile at LABEL to the reserve\.", remove),
-        (r"NAME: Take TILE → (reserve|[A-Z]+\d+)\.", take),
-        (r"The dummy takes TILE\.", lambda m: ("take", {"seat": dummy, "how": "dummy", "tile": _TILES[m[1]]})),
-        (r"(\d+) BUILDING tile\(s\) leave the game\.",
-         lambda m: ("discard", {"count": int(m[1]), "building": b(m[2])})),
-        (r"Scoring ([ABC]): (.+)\.", lambda m: ("scoring", {"letter": m[1], "gains": gains(m[2]), "dummy": dummy})),
-        (r"The game is over\.", lambda m: ("end", {})),
-    ]  # fmt: skip
-    words = {"NAME": _NAME, "BUILDING": _BUILDING, "CELL": _CELL, "TILE": _TILE, "CHIP": _CHIP, "LABEL": _LABEL}
-    pattern = re.compile("|".join(words))
-    return [(re.compile(pattern.sub(lambda w: words[w[0]], rule)), build) for rule, build in rules]
-
-
-_PARSERS: dict[int, list[tuple[re.Pattern[str], Callable[[re.Match[str]], Parsed]]]] = {}
-
-
-def parse_line(line: str, dummy: int) -> Parsed | None:
-    """An English event sentence of this game read back into (kind, data); None if it is not one."""
-    parsers = _PARSERS.get(dummy)
-    if parsers is None:
-        parsers = _PARSERS[dummy] = _line_parsers(dummy)
-    for pattern, build in parsers:
-        m = pattern.fullmatch(line)
-        if m is not None:
-            try:
-                return build(m)
-            except FIELD_ERRORS:
-                return None
-    return None
-
-
-def log_text(lang: str, line: str, dummy: int = -1) -> str:
-    """One of the view's recent event lines (``view["last"]``, English) in ``lang``."""
-    parsed = parse_line(line, dummy) if lang != "en" else None
-    if parsed is None:
-        return line
-    try:
-        text = _phrase(lang, *parsed)
-    except FIELD_ERRORS:
-        return line
-    return line if text is None else text
 
 
 # ----------------------------------------------------------------------------- errors and the result

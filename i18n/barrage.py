@@ -9,18 +9,13 @@ Where the English text shows a raw id (``L2_BASE``, ``bank-b``, ``IRR_HILL_CREDI
 a family keyed by that id whose English value is the id itself and whose Japanese value is a name, so
 both languages read the same keys with the same fields.
 
-The boards picture shows the last log lines, which the state keeps as English text only (the state
-must not change): ``log_text`` reads such a line back into its message and data by matching the
-English templates, and phrases it again; a test checks that this gives the event's own text.
+The boards picture shows the last events as the view gives them (``log_events``: kind, text and data)
+and words them with ``event_text``.
 """
 
 from __future__ import annotations
 
-import ast
-import re
-import string
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 import i18n
@@ -431,88 +426,3 @@ def event_text(lang: str, event: Event) -> str:
     """An event of the game log in ``lang`` (English: the engine's own sentence)."""
     text = message(lang, event.data) if event.data else None
     return event.text if text is None else text
-
-
-# --------------------------------------------------------------------------- the log kept as English text
-
-_WHO = re.compile(r"Seat (\d+)(?: \(([^()]+)\))?")
-_ID = r"[A-Za-z0-9_\-]+"
-_NUMBER = r"-?\d+"
-_PATTERNS: dict[str, str] = {
-    "who": r"Seat \d+(?: \([^()]+\))?", "income": r"\{.*\}", "points": r"\[.*\]",
-    "company": r".+?", "officer": r".+?", "building": r".+?", "structure": r"[a-z]+",
-}
-
-
-@cache
-def _reverse(prefix: str) -> dict[str, str]:
-    """English name -> id, for a family of names."""
-    return {str(v): k.removeprefix(prefix) for k, v in catalogue("en").items() if k.startswith(prefix)}
-
-
-def _parse_field(name: str, value: str) -> dict[str, Any]:
-    if name == "who":
-        m = _WHO.fullmatch(value)
-        if m is None:
-            raise ValueError(value)
-        return {"seat": int(m[1]) - 1, "company": _reverse(COMPANY).get(m[2] or "", "")}
-    if name in ("seat", "owner"):
-        return {name: int(value) - 1}
-    if name in ("income", "points"):
-        return {name: ast.literal_eval(value)}
-    if name == "company":
-        return {name: _reverse(COMPANY)[value]}
-    if name == "officer":
-        return {name: _reverse(OFFICER)[value]}
-    if name == "building":
-        return {name: _reverse(BUILDING_REF)[value]}
-    if re.fullmatch(r"-?\d+", value) and name not in ("site", "dam", "conduit", "powerhouse", "space", "tile",
-                                                      "copy", "contract", "work"):
-        return {name: int(value)}
-    return {name: value}
-
-
-@cache
-def _log_patterns() -> list[tuple[str, re.Pattern[str], tuple[str, ...]]]:
-    """(message, regex, fields) of every English event template, most specific first."""
-    out = []
-    for msg, key in MESSAGES.items():
-        template = catalogue("en")[key]
-        assert isinstance(template, str)
-        regex, names = "", []
-        for literal, name, _spec, _conv in string.Formatter().parse(template):
-            regex += re.escape(literal)
-            if name:
-                if name in names:
-                    regex += f"(?P={name})"
-                else:
-                    pattern = _PATTERNS.get(name, _NUMBER if name in _NUMBERS else _ID)
-                    regex += f"(?P<{name}>{pattern})"
-                    names.append(name)
-        out.append((msg, re.compile(regex), tuple(names)))
-    return sorted(out, key=lambda p: -len(p[1].pattern))
-
-
-_NUMBERS = frozenset({"seat", "owner", "energy", "drops", "vp", "round", "count", "leftover", "visible"})
-
-
-def log_text(lang: str, line: str) -> str:
-    """A log line the state kept in English, in ``lang`` (unchanged when it matches no message)."""
-    if i18n.normalise(lang) == "en":
-        return line
-    for msg, regex, names in _log_patterns():
-        m = regex.fullmatch(line)
-        if m is None:
-            continue
-        try:
-            info: dict[str, Any] = {"msg": msg}
-            for name in names:
-                info.update(_parse_field(name, m[name]))
-        except (KeyError, ValueError, SyntaxError):
-            continue
-        base = {"build_copy": "build", "produce_fee": "produce"}.get(msg, msg)
-        text = message(lang, {**info, "msg": base})
-        if text is not None:
-            return text
-    return line
-

@@ -27,6 +27,7 @@ from render._draw import (
     to_png,
 )
 from rules.alhambra_dice.data import START_CHIP
+from rules.base import Event
 
 WIDTH = 1200
 MARGIN = 20
@@ -438,7 +439,7 @@ def _letters(i: int) -> str:
 
 
 def _log(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
-    lines = [words.log_text(lang, line, view["dummy"]) for line in view["last"][-5:]]
+    lines = [words.event_text(lang, Event(e["kind"], e["text"], data=e["data"])) for e in view["last_events"][-5:]]
     draw.text((MARGIN, y), t(lang, "alhambra_dice.board.last_moves"), font=font(16, True), fill=MUTED)
     for i, line in enumerate(lines):
         draw.text((MARGIN, y + 24 + i * 24), _fit(line[:110], font(17), WIDTH - 2 * MARGIN), font=font(17), fill=INK)

@@ -34,6 +34,7 @@ import i18n.barrage as words
 from i18n import t
 from render._draw import BACKGROUND, HIGHLIGHT, INK, MUTED, PANEL, font, new_canvas, seat_colour, to_png
 from rules.barrage import data
+from rules.base import Event
 
 WIDTH = 1000
 MARGIN = 16
@@ -1555,8 +1556,8 @@ def _draft_section(view: View, lang: str) -> Section:
 
 
 def _log_section(view: View, lang: str) -> Section:
-    # the state keeps its log lines in English: they are read back into their messages (i18n.barrage)
-    lines = [words.log_text(lang, line) for line in (view.get("log") or [])[-6:]]
+    recent = (view.get("log_events") or [])[-6:]
+    lines = [words.event_text(lang, Event(e["kind"], e["text"], data=e["data"])) for e in recent]
 
     def draw(d: ImageDraw.ImageDraw, y: int) -> None:
         _section_title(d, y, t(lang, "barrage_pic.log.title"))

@@ -152,6 +152,16 @@ class Game(Protocol[S, A]):
 _T = TypeVar("_T")
 
 
+def recent_events(lines: Sequence[str], data: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """A state's last public lines with the kind and data they were said with (``data[i]`` is
+    ``{"kind": ..., "data": ...}``), for a view, so a picture can word them in any language. A snapshot
+    stored before the data was kept has fewer entries: its older lines come with no kind (English)."""
+    recent = list(data)[-len(lines):] if lines else []
+    pad = [{"kind": "", "data": {}}] * (len(lines) - len(recent))
+    return [{"kind": d["kind"], "text": text, "data": dict(d["data"])}
+            for text, d in zip(lines, pad + recent, strict=True)]
+
+
 def resolve_options(info: GameInfo, raw: Mapping[str, str] | None) -> dict[str, str]:
     """Fill defaults and validate a lobby's options; raise InvalidOption naming what is allowed."""
     raw = dict(raw or {})

@@ -107,6 +107,7 @@ def _clone(s: State) -> State:
         discarded=s.discarded[:],
         drawn=s.drawn[:],
         log=s.log[:],
+        log_data=s.log_data[:],
         history=[x[:] for x in s.history],
         stacks=[x[:] for x in s.stacks],
         chips=[x[:] for x in s.chips],
@@ -126,13 +127,14 @@ def _copy_for(state: State, action: Action) -> State:
     ends the round (and everything else) copies the whole state."""
     kind = type(action)
     if kind is Reroll or kind is CancelRoll or kind is SetBlack:
-        c = msgspec.structs.replace(state, history=state.history[:], log=state.log[:])
+        c = msgspec.structs.replace(state, history=state.history[:], log=state.log[:], log_data=state.log_data[:])
         if kind is not Reroll:
             c.chips = [x[:] for x in state.chips]
             c.gone = state.gone[:]
         return c
     if (kind is Place or kind is Push) and state.turn + 1 < state.players * state.markers:
-        c = msgspec.structs.replace(state, grid=state.grid[:], hand=state.hand[:], off=state.off[:], log=state.log[:])
+        c = msgspec.structs.replace(state, grid=state.grid[:], hand=state.hand[:], off=state.off[:],
+                                    log=state.log[:], log_data=state.log_data[:])
         if kind is Push:
             c.chips = [x[:] for x in state.chips]
             c.gone = state.gone[:]
@@ -329,7 +331,7 @@ def _plain_place_ok(state: State, seat: int, a: Place) -> bool:
 
 
 def _reroll(state: State, seat: int, mask: int) -> tuple[State, list[Event]]:
-    st = msgspec.structs.replace(state, history=state.history[:], log=state.log[:])
+    st = msgspec.structs.replace(state, history=state.history[:], log=state.log[:], log_data=state.log_data[:])
     fresh = roll(st, DICE)
     st.dice = [fresh[i] if mask >> i & 1 else d for i, d in enumerate(st.dice)]
     st.history.append(st.dice)

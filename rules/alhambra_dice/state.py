@@ -102,6 +102,9 @@ class State(msgspec.Struct):
     """Alcazaba: tiles drawn from the bag this round, in order (the dummy places by them)."""
     log: list[str] = []
     """The last few public event lines (for the picture)."""
+    log_data: list[dict[str, Any]] = []
+    """What each of those lines was said with (``{"kind", "data"}``): the picture words them in its
+    language from these (rules.base.recent_events)."""
 
 
 # ----------------------------------------------------------------------------- small queries
@@ -123,8 +126,10 @@ def say(state: State, events: list[Event], kind: str, text: str, **data: Any) ->
     """Record a public event: for the caller's event list and the picture's recent lines."""
     events.append(Event(kind=kind, text=text, data=data))
     state.log.append(text)
+    state.log_data.append({"kind": kind, "data": data})
     if len(state.log) > LOG_LINES:
         del state.log[0]
+        del state.log_data[0]
 
 
 def owns(st: State, seat: int, effect: str) -> int:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.base import recent_events
+
 from . import alhambra as alh
 from .actions import Build, Claim, NameStart, Remove, Swap, Take, TakeToReserve, describe, encode
 from .data import (
@@ -120,6 +122,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         "fields": [None if f == EMPTY else chip_label(f) for f in state.fields],
         "resolving": state.col if state.phase not in (ROLL, OVER) else None,
         "last": list(state.log),
+        "last_events": recent_events(state.log, state.log_data),
     }
     if state.phase == ROLL:
         cnt = [0] * NB

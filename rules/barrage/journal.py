@@ -27,17 +27,20 @@ def line(text: str, msg: str, **fields: Any) -> Line:
 
 
 def say(st: State, events: list[Event], kind: str, text: str, msg: str = "", **fields: Any) -> None:
-    events.append(Event(kind, text, data={"msg": msg, **fields} if msg else {}))
-    st.log.append(text)
-    if len(st.log) > LOG_LINES:
-        del st.log[0]
+    _record(st, events, Event(kind, text, data={"msg": msg, **fields} if msg else {}))
 
 
 def say_line(st: State, events: list[Event], kind: str, ln: Line) -> None:
-    events.append(Event(kind, ln.text, data=dict(ln.data)))
-    st.log.append(ln.text)
+    _record(st, events, Event(kind, ln.text, data=dict(ln.data)))
+
+
+def _record(st: State, events: list[Event], event: Event) -> None:
+    events.append(event)
+    st.log.append(event.text)
+    st.log_data.append({"kind": event.kind, "data": event.data})
     if len(st.log) > LOG_LINES:
         del st.log[0]
+        del st.log_data[0]
 
 
 def name(st: State, seat: int) -> str:

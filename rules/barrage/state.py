@@ -7,6 +7,8 @@ show them. Every unit of water, machinery, credits and every engineer sits in ex
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 
@@ -138,5 +140,8 @@ class State(msgspec.Struct, omit_defaults=True):
     ledger: dict[str, int] = {}
     log: list[str] = []
     """The last few public event lines, for the view."""
+    log_data: list[dict[str, Any]] = []
+    """What each of those lines was said with (``{"kind", "data"}``): the picture words them in its
+    language from these (rules.base.recent_events)."""
     final: list[int] = []
     """Final scores once the game is over."""

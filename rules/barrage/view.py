@@ -9,6 +9,7 @@ from rules.barrage import data, irrigation, supply
 from rules.barrage.actions import space_label
 from rules.barrage.choices import spaces_for
 from rules.barrage.state import State
+from rules.base import recent_events
 
 
 def _company(st: State, seat: int) -> dict[str, Any]:
@@ -124,4 +125,5 @@ def view(st: State, viewer: int | None) -> dict[str, Any]:
         "scores": [c.vp for c in st.companies],
         "final_scores": list(st.final) if st.final else None,
         "log": list(st.log),
+        "log_events": recent_events(st.log, st.log_data),
     }
