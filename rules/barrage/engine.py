@@ -504,7 +504,6 @@ _EXPECTED: dict[str, tuple[str, str]] = {
     "irrigate": ("finish your irrigation (dam, then tile)", "barrage.error.step_irrigate"),
     "activate": ("activate an irrigation tile (or decline)", "barrage.error.step_activate"),
     "restore": ("choose a used irrigation tile to turn face up (or decline)", "barrage.error.step_restore"),
-    "nilecontract": ("take an irrigation tile or the victory points", "barrage.error.step_nilecontract"),
 }
 """What the current step expects, for the error on a move out of place: (English words, message key)."""
 
