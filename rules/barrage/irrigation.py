@@ -101,11 +101,12 @@ def remove_drop(st: State, dam: str) -> None:
 
 
 def score(st: State) -> list[Line]:
-    """Irrigation scoring after the round's base scoring (§13.7, ties as in OPEN_QUESTIONS Q-N7).
+    """Irrigation scoring after the round's base scoring (seed, 得点計算フェイズ; RULES_NOTES.md).
 
-    Distinct totals are ranked. A unique leader takes the round's scoring tile and 3 + V; the next
-    total scores V // 2 each. Tied leaders score V // 2 each and the tile is discarded. The lowest
-    total loses 2 VP unless it was rewarded in this scoring. All equal: nobody scores."""
+    Each clause of the seed applies on its own. The highest total: a unique leader takes the round's
+    scoring tile and 3 + V; tied leaders gain V // 2 each and the tile is discarded. The second-highest
+    total ("2番目に多い") gains V // 2 each, also after tied leaders. The lowest total loses 2 VP each,
+    also when it has just gained as second. All equal: nobody scores and the tile is discarded."""
     r = st.round
     pts = [points(st, s) for s in range(st.players)]
     v = visible_vp(st)
@@ -118,29 +119,27 @@ def score(st: State) -> list[Line]:
                              "irrigation_all_equal")]
     group = {val: [s for s in range(st.players) if pts[s] == val] for val in values}
     gains = [0] * st.players
-    rewarded: set[int] = set()
     top = group[values[0]]
     if len(top) == 1:
         gains[top[0]] += FIRST_VP + v
         st.irr_scoring[r - 1] = top[0]
-        rewarded.add(top[0])
         lines.append(line(f"Seat {top[0] + 1} leads and takes the round {r} irrigation scoring tile.",
                           "irrigation_leader", seat=top[0], round=r))
-        seconds = group[values[1]]
     else:
         st.irr_scoring[r - 1] = DISCARDED
         lines.append(line("The lead is tied: the leaders score as second and the tile is discarded.",
                           "irrigation_tied"))
-        seconds = top
-    for s in seconds:
+        for s in top:
+            gains[s] += v // 2
+    for s in group[values[1]]:
         gains[s] += v // 2
-        rewarded.add(s)
-    for s in group[values[-1]]:
-        if s not in rewarded:
-            gains[s] += LAST_VP
     for s, vp in enumerate(gains):
         if vp:
             supply.gain(st, s, "vp", vp)
-            lines.append(line(f"Seat {s + 1} {'scores' if vp > 0 else 'loses'} {abs(vp)} VP for irrigation.",
-                              "irrigation_vp" if vp > 0 else "irrigation_loss", seat=s, vp=abs(vp)))
+            lines.append(line(f"Seat {s + 1} scores {vp} VP for irrigation.", "irrigation_vp", seat=s, vp=vp))
+    # the penalty is its own clause: it applies even to a last group that has just gained as second
+    for s in group[values[-1]]:
+        supply.gain(st, s, "vp", LAST_VP)
+        lines.append(line(f"Seat {s + 1} loses {-LAST_VP} VP for irrigation.", "irrigation_loss", seat=s,
+                          vp=-LAST_VP))
     return lines

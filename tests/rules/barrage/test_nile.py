@@ -123,8 +123,15 @@ def _seed_example_round_1() -> State:
 
 
 def test_seed_example_round_1() -> None:
-    """Seed, irrigation scoring example 1: Alex 3 points, Susan 2, John 1, Sara 0, no VP visible on the
-    map: Alex scores 3 and takes the round-1 scoring tile, Susan and John score nothing, Sara loses 2."""
+    """Seed (ナイルの情勢, 得点計算フェイズ, example 1), word for word: 「第1ラウンド終了時、アレックスは合計3灌漑点
+    となる灌漑タイル2枚、スーザンは2灌漑点の灌漑タイル1枚、ジョンは1灌漑点の灌漑タイル1枚を持っており、サラは1枚も持って
+    いません。マップ上に空いている灌漑スペースはなかったので、マップ上で見えているVPはありません。アレックスは3VPを得て、
+    ジョンとスーザンはVPを得ず、サラは2VPを失います。そのあと、アレックスは現在の灌漑得点計算タイルを取って裏返しました。
+    以降の得点計算中、アレックスは合計灌漑点を1減らします。」
+    (At the end of round 1 Alex has 2 irrigation tiles worth 3 points in all, Susan 1 tile worth 2, John 1
+    tile worth 1, Sara none. No irrigation space on the map is empty, so no VP are visible. Alex gains
+    3 VP, John and Susan gain no VP, Sara loses 2 VP. Then Alex takes the current irrigation scoring tile
+    and turns it over; in later scorings Alex's irrigation points are 1 lower.)"""
     st = _seed_example_round_1()
     assert [irrigation.points(st, s) for s in range(4)] == [3, 2, 1, 0]
     assert irrigation.visible_vp(st) == 0
@@ -137,8 +144,13 @@ def test_seed_example_round_1() -> None:
 
 
 def test_seed_example_round_2() -> None:
-    """Seed, example 2: Alex 2 (3 from tiles - 1 for the round-1 tile), John and Sara 3, Susan 4, two
-    empty stack spaces showing 2 VP: Susan +5 (3 + 2) and the tile, John and Sara +1 (half of 2), Alex -2."""
+    """Seed (example 2), word for word: 「第2ラウンド終了時、アレックスは2灌漑点(灌漑タイルによる3点と、灌漑得点計算
+    タイルによる-1点)、ジョンとサラは3灌漑点、スーザンは4灌漑点を持っています。マップ上には空いている灌漑スペースが2つあり、
+    合計2VPが見えているので、スーザンは5VP(3+2VP)、ジョンとサラは1VP(見えているVPの半分)を得て、アレックスは2VPを
+    失います。」
+    (At the end of round 2 Alex has 2 irrigation points (3 from tiles and -1 from the scoring tile), John
+    and Sara 3, Susan 4. Two irrigation spaces on the map are empty, showing 2 VP in all, so Susan gains
+    5 VP (3 + 2 VP), John and Sara gain 1 VP (half the visible VP), and Alex loses 2 VP.)"""
     st = _seed_example_round_1()
     irrigation.score(st)
     st.round = 2
@@ -173,36 +185,52 @@ def test_irrigation_scoring_runs_every_round_after_the_base_scoring() -> None:
     assert st.phase == "over" and st.irr_scoring[4] == 0  # unique leader again in round 5
 
 
-# --------------------------------------------------------------------------- 2. ties and modifiers (Q-N7)
+# --------------------------------------------------------------------------- 2. ties and modifiers
+
+SEED_LEADER = ("灌漑点が最も多いプレイヤーは、現在のラウンドに対応している灌漑得点計算タイルを得て、"
+               "「3VP+3つの灌漑エリアで現在見えているVPの合計」を得ます。")
+"""The player with the most irrigation points takes the round's scoring tile and gains 3 VP + the VP
+visible in the three irrigation areas."""
+SEED_TIED = "同点の場合、その全員が2位のVPを得て、対応する灌漑得点計算タイルを捨て札にします。"
+"""On a tie, all of them gain second place's VP and the scoring tile is discarded."""
+SEED_SECOND = ("灌漑点が2番目に多いすべてのプレイヤーは、"
+               "3つの灌漑エリアで現在見えているVPの合計の半分(端数切り捨て)を得ます。")
+"""Every player with the second most irrigation points gains half the VP visible (rounded down)."""
+SEED_LAST = ("灌漑点が最も少ないプレイヤーは2VPを失います"
+             "(最下位プレイヤーが複数いる場合、その全員が2VPずつ失います)。")
+"""The player with the fewest irrigation points loses 2 VP (when several are last, each loses 2 VP)."""
+SEED_EQUAL = "全プレイヤーの灌漑点が同じ場合、誰もVPを得ず、対応する灌漑得点計算タイルを捨て札にします。"
+"""When every player has the same irrigation points, nobody gains VP and the tile is discarded."""
 
 
 @pytest.mark.parametrize(
     ("points", "v", "gains", "tile"),
     [
-        # unique leader 3 + V, next group floor(V/2), lowest -2
+        # SEED_LEADER, SEED_SECOND, SEED_LAST: unique leader 3 + V, second total floor(V/2), lowest -2
         ([5, 3, 1], 3, [6, 1, -2], 0),
-        # tied leaders: floor(V/2) each, tile discarded, the lowest still loses 2
-        ([3, 3, 1], 3, [1, 1, -2], -2),
-        ([3, 3, 1], 5, [2, 2, -2], -2),
-        ([3, 3, 2, 1], 4, [2, 2, 0, -2], -2),  # no reward for the next total after tied leaders
-        # several in second place, several last
+        # SEED_TIED: tied leaders gain floor(V/2) each, the tile is discarded; SEED_SECOND: the
+        # second-highest total still gains floor(V/2) (here it is also the lowest: SEED_LAST too)
+        ([3, 3, 1], 3, [1, 1, 1 - 2], -2),
+        ([3, 3, 1], 5, [2, 2, 2 - 2], -2),
+        ([3, 3, 2, 1], 4, [2, 2, 2, -2], -2),
+        # several in second place, several last (SEED_LAST: each of them loses 2)
         ([4, 2, 2, 1], 4, [7, 2, 2, -2], 0),
         ([3, 2, 0, 0], 2, [5, 1, -2, -2], 0),
-        # second place is also the lowest: rewarded, so no penalty
-        ([3, 1, 1], 3, [6, 1, 1], 0),
-        # everyone equal: nobody scores, the tile is discarded
+        # second place is also the lowest: both clauses apply, floor(V/2) and -2
+        ([3, 1, 1], 3, [6, 1 - 2, 1 - 2], 0),
+        # SEED_EQUAL: everyone equal, nobody scores, the tile is discarded
         ([2, 2, 2], 6, [0, 0, 0], -2),
         ([0, 0, 0, 0], 0, [0, 0, 0, 0], -2),
-        # two players: the loser gets floor(V/2) and no penalty
-        ([2, 1], 3, [6, 1], 0),
-        ([0, 3], 0, [0, 3], 1),
+        # two players with a lone leader: the other gains floor(V/2) and loses 2
+        ([2, 1], 3, [6, 1 - 2], 0),
+        ([0, 3], 0, [-2, 3], 1),
         ([2, 2], 4, [0, 0], -2),
     ],
 )
-def test_irrigation_scoring_ties(points: list[int], v: int, gains: list[int], tile: int) -> None:
-    """Q-N7: distinct totals are ranked; a unique leader gets 3 + V and the tile, the next total floor(V/2);
-    tied leaders get floor(V/2) and the tile is discarded (no other reward); the lowest loses 2 unless
-    rewarded in this scoring; all equal: nobody scores."""
+def test_irrigation_scoring_applies_each_clause_of_the_seed(points: list[int], v: int, gains: list[int],
+                                                            tile: int) -> None:
+    """Irrigation scoring as the seed writes it (SEED_LEADER, SEED_TIED, SEED_SECOND, SEED_LAST,
+    SEED_EQUAL above): each clause applies on its own, so a group both second and last gains and loses."""
     st = _nile(len(points))
     st.round = 3
     _points(st, points)
@@ -222,6 +250,18 @@ def test_irrigation_scoring_ties(points: list[int], v: int, gains: list[int], ti
     assert st.irr_scoring[2] == tile
 
 
+def test_a_second_place_that_is_also_last_is_told_both_its_gain_and_its_loss() -> None:
+    """SEED_SECOND and SEED_LAST in a 2-player game with a lone leader: the log names both the half of V
+    gained and the 2 VP lost, so the player sees why the total moved by floor(V/2) - 2."""
+    st = _nile(2)
+    st.round = 3
+    _points(st, [2, 1])
+    st.pile_irrigation["IRR_MOUNTAIN"][2] = []  # 2 VP visible
+    lines = irrigation.score(st)
+    mine = [(ln.data["msg"], ln.data["vp"]) for ln in lines if ln.data.get("seat") == 1]
+    assert mine == [("irrigation_vp", 1), ("irrigation_loss", 2)]
+
+
 def test_nile_work_a_gives_two_permanent_irrigation_points() -> None:
     """Nile external work A: +2 irrigation points at every irrigation scoring (§13.9)."""
     st = _nile(2)
@@ -230,7 +270,8 @@ def test_nile_work_a_gives_two_permanent_irrigation_points() -> None:
     assert irrigation.points(st, 0) == 2
     before = _vps(st)
     irrigation.score(st)
-    assert _vps(st) == [before[0] + 3, before[1]]  # 2 beats 1 with no tile of its own
+    # 2 beats 1 with no tile of its own; the other player, second and last, gains 0 (V = 0) and loses 2
+    assert _vps(st) == [before[0] + 3, before[1] - 2]
     st.round = 2
     assert irrigation.points(st, 0) == 2 - 1  # still +2, minus the round-1 scoring tile
 
