@@ -16,9 +16,10 @@ HAND_LIMIT = 3
 SIMONE_HAND_LIMIT = 4
 """Hand limits (RULES.md §5.6 and Simone's ability text in companies.json)."""
 FRANCE_DISCOUNT = 3
-"""France's ability: contracts need 3 less energy (companies.json ability text)."""
+"""France's ability: contracts need 3 less energy (companies.json ability text); the engine adds the 3
+once to a production's contract budget."""
 F_NATIONAL, F_FRANCE, F_MULTI = 1, 2, 4
-"""Flags of a ``fulfil`` task: national contracts allowed, France's discount, Simone's several."""
+"""Flags of a ``fulfil`` task: national contracts allowed, France's +3 is in the budget, Simone's several."""
 
 
 def grant(st: State, seat: int, reward: dict[str, Any]) -> list[Task]:
@@ -72,11 +73,10 @@ def hand_limit(st: State, seat: int) -> int:
 
 def fulfil_options(st: State, seat: int, budget: int, flags: int) -> list[str]:
     """Contracts ``seat`` may fulfil with ``budget`` energy (hand; national if allowed)."""
-    bonus = FRANCE_DISCOUNT if flags & F_FRANCE else 0
     pool = list(st.companies[seat].hand)
     if flags & F_NATIONAL:
         pool += st.national
-    return [cid for cid in pool if requirement(cid) - bonus <= budget]
+    return [cid for cid in pool if requirement(cid) <= budget]
 
 
 def fulfil(st: State, seat: int, cid: str) -> list[Task]:

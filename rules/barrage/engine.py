@@ -11,7 +11,7 @@ Task kinds (fields of ``Task``):
   construct  s=space ("" = engineer-free), t/c=tile (+Anton copy), x=site, a=allowed areas,
              f: 1 free, 2 architect, 4 a bonus action's (no Back)
   produce    s=space, n=bonus, x=powerhouse excluded, f: 1 second (Germany), 2 optional, 4 architect
-  fulfil     n=energy budget, f: contracts.F_NATIONAL / F_FRANCE / F_MULTI
+  fulfil     n=energy budget (France's +3 included), f: contracts.F_NATIONAL / F_FRANCE / F_MULTI
   machine    n machinery of your choice
   rotate     rotate the wheel n times (automatic)
   drop       n drops onto headstreams, f: 1 they flow at once, 2 "up to n" (may stop)
@@ -190,11 +190,15 @@ def _production(st: State, t: Task, p: Produce, events: list[Event]) -> None:
     _say(st, events, "produce", f"{_name(st, seat)} {text}.", "produce", **_who(st, seat), energy=e,
          drops=p.drops, dam=p.dam, conduit=p.conduit, powerhouse=p.powerhouse, owner=owner if owner != seat else None)
     flags = contracts.F_NATIONAL
+    budget = e
     if _active(st, seat, "france"):
+        # France may fulfil contracts needing up to 3 more than produced: once per production, so with
+        # Simone the +3 is added to the total, not to every contract (as the online edition does)
         flags |= contracts.F_FRANCE
+        budget += contracts.FRANCE_DISCOUNT
     if supply.officer_is(st, seat, contracts.SIMONE):
         flags |= contracts.F_MULTI
-    tasks = [Task("fulfil", seat, n=e, f=flags)]
+    tasks = [Task("fulfil", seat, n=budget, f=flags)]
     if _active(st, seat, "italy"):
         # Italy: +3 on the track after each production (not for the contract)
         st.companies[seat].energy += 3
@@ -268,8 +272,7 @@ def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None
         _say(st, events, "contract", f"{_name(st, seat)} fulfils contract {a.contract}.", "fulfil",
              **_who(st, seat), contract=a.contract)
         if t.f & contracts.F_MULTI:
-            used = contracts.requirement(a.contract) - (contracts.FRANCE_DISCOUNT if t.f & contracts.F_FRANCE else 0)
-            tasks.append(Task("fulfil", seat, n=t.n - max(used, 0), f=t.f))
+            tasks.append(Task("fulfil", seat, n=t.n - contracts.requirement(a.contract), f=t.f))
         _push(st, tasks)
     elif k == "machine":
         assert isinstance(a, Machine)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.barrage import GAME, produce
+from rules.barrage import GAME, data, produce
 from rules.base import IllegalAction
 from tests.rules.barrage.scenario import clear_map, intro, legal_codes, play, put, seat_of, set_officer, turn
 
@@ -159,6 +159,65 @@ def test_france_needs_three_energy_less() -> None:
     st, _ = play(st, 0, "P.turbine-m2", "R.B1U.C1R.P5_0.1")  # 4 - 2 + 1 = 3 energy
     assert st.companies[0].energy == 3
     assert legal_codes(st, 0) == ["U.C300", "N"]
+
+
+FRANCE_TEXT = "the contract requires 3 energy less"
+"""France's ability (companies.json): "When fulfilling a contract (private or national) with energy
+produced by a powerhouse production, the contract requires 3 energy less."
+"""
+SIMONE_TEXT = "several contracts whose total requirement <= energy produced"
+"""Simone's ability (companies.json): "one production may fulfil several contracts whose total
+requirement <= energy produced"."""
+
+
+def _france(officer: str = "jill_mcdowell", hand: tuple[str, ...] = ()):
+    """Seat 0 is France with its ability active (3 powerhouses), having just produced 3 energy."""
+    assert FRANCE_TEXT in data.COMPANIES["france"]["special_ability"]
+    st = _system()
+    c = st.companies[0]
+    c.company, c.officer, c.hand = "france", officer, list(hand)
+    st.national = []
+    _three_powerhouses(st, 0)
+    st, _ = play(st, 0, "P.turbine-m2", "R.B1U.C1R.P5_0.1")  # 4 - 2 + 1 = 3 energy
+    assert st.companies[0].energy == 3
+    return st
+
+
+def test_france_fulfils_a_contract_needing_three_more_than_produced_and_gains_its_reward() -> None:
+    """FRANCE_TEXT: 3 energy fulfil C300 (needs 5; 4 VP and 2 excavators): the contract is done and its
+    reward is in the company's supply."""
+    st = _france(hand=("C300",))
+    vp, exc = st.companies[0].vp, st.companies[0].exc
+    st, _ = play(st, 0, "U.C300")
+    c = st.companies[0]
+    assert c.done[-1] == "C300" and "C300" not in c.hand
+    assert (c.vp, c.exc) == (vp + 4, exc + 2)
+
+
+def test_france_reaches_exactly_three_more_than_produced() -> None:
+    """FRANCE_TEXT: with 3 energy a contract needing 6 may be fulfilled, one needing 7 may not."""
+    assert legal_codes(_france(hand=("C305", "C310")), 0) == ["U.C305", "N"]
+
+
+def test_france_with_simone_adds_the_three_once_to_the_total() -> None:
+    """FRANCE_TEXT with SIMONE_TEXT: the 3 are taken off once per production (the online edition's
+    reading), so 3 energy fulfil contracts needing 3 + 3 = 6 in all, not 3 more for each contract."""
+    assert SIMONE_TEXT in data.OFFICERS["simone_luciani"]["ability"]
+    # C205 (3: 4 credits, 1 excavator) + C202 (2: 5 credits) = 5 <= 6: both are fulfilled, both rewards gained
+    st = _france("simone_luciani", ("C202", "C205"))
+    credits = st.companies[0].credits
+    st, _ = play(st, 0, "U.C205", "U.C202")
+    c = st.companies[0]
+    assert c.hand == [] and c.done[-2:] == ["C205", "C202"] and c.credits == credits + 4 + 5
+    # C300 (5) + C202 (2) = 7 > 6: after C300 only 1 energy is left, C202 stays in hand
+    # (with the 3 taken off each contract it would have cost 2 - 3 < 1 and been fulfilled too)
+    st = _france("simone_luciani", ("C202", "C300"))
+    st, _ = play(st, 0, "U.C300")
+    assert st.companies[0].hand == ["C202"] and "U.C202" not in legal_codes(st, 0)
+    # the other order: after C202, 4 energy are left and C300 needs 5
+    st = _france("simone_luciani", ("C202", "C300"))
+    st, _ = play(st, 0, "U.C202")
+    assert st.companies[0].hand == ["C300"] and "U.C300" not in legal_codes(st, 0)
 
 
 def test_italy_gains_three_energy_after_production() -> None:
