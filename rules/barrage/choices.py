@@ -154,7 +154,7 @@ def turn_options(st: State, seat: int, only: str = "", extra_action: bool = Fals
     if only:
         return out
     out.extend(_free_builds(st, seat))
-    if not extra_action:  # never a bonus action in the middle of Mahiri's main action
+    if not extra_action:  # never a bonus action in the middle of Mahiri's or the architect's main action
         for x in expansion.active(st):
             out.extend(x.turn_options(st, seat))
     if extra_action:

@@ -14,6 +14,7 @@ Task kinds (fields of ``Task``):
   fulfil     n=energy budget (France's +3 included), f: contracts.F_NATIONAL / F_FRANCE / F_MULTI
   machine    n machinery of your choice
   rotate     rotate the wheel n times (automatic)
+  endextra   marks the end of the architect's extra placement (automatic; Back keeps it optional)
   drop       n drops onto headstreams, f: 1 they flow at once, 2 "up to n" (may stop)
   fbuild     free placement of structure s (n=max conduit value, a=areas)
   take       take n contracts from the office
@@ -213,8 +214,8 @@ def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None
     t = st.tasks[0]
     c = st.companies[seat]
     if isinstance(a, Back):
-        # back to choosing the action; inside Mahiri's extra action it stays the extra action
-        extra = len(st.tasks) > 1 and st.tasks[1].kind == "endcopy"
+        # back to choosing the action; inside Mahiri's or the architect's extra action it stays one
+        extra = len(st.tasks) > 1 and st.tasks[1].kind in ("endcopy", "endextra")
         st.tasks[0] = Task("turn", seat, f=1 if extra else 0)
         st.backs += 1
         return
@@ -393,12 +394,6 @@ def _start_round(st: State, events: list[Event]) -> None:
 def _next_turn(st: State, events: list[Event]) -> bool:
     """Start the next company's turn; False when everyone is out of the round."""
     n = st.players
-    if st.extra and st.turn >= 0:
-        st.extra = False
-        seat = st.order[st.turn]
-        if not st.companies[seat].out and can_act(st, seat):
-            _begin_turn(st, seat)
-            return True
     st.extra = False
     for step in range(1, n + 1):
         idx = (st.turn + step) % n
@@ -474,11 +469,21 @@ def advance(st: State, events: list[Event]) -> None:
                 st.copy, st.copy_seat = "", -1
                 st.tasks.pop(0)
                 continue
+            if t.kind == "endextra":
+                st.tasks.pop(0)
+                continue
             if (t.kind == "turn" and not t.f) or _options(st, t):
                 return  # a turn always has a move: _next_turn checked can_act
             st.tasks.pop(0)  # nothing to choose: an optional or impossible step lapses
         if st.phase == "draft":
             _start_round(st, events)
+            continue
+        if st.turn >= 0 and not st.closing and st.extra:
+            # Tommaso's architect: an optional extra placement, after the contracts are refilled as
+            # after any turn; it is part of the same main action, so no bonus step comes between
+            st.extra = False
+            contracts.refill(st)
+            st.tasks = [Task("turn", st.order[st.turn], f=1), Task("endextra", st.order[st.turn])]
             continue
         if st.turn >= 0 and not st.closing:
             # the main action is over: expansions may offer a bonus step (Nile: irrigation tiles)

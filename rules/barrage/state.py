@@ -81,7 +81,7 @@ class State(msgspec.Struct, omit_defaults=True):
     turn: int = 0
     """Index into ``order`` of the company whose turn it is."""
     extra: bool = False
-    """The current company takes another turn (Tommaso's architect)."""
+    """The current company's architect earned an extra placement, taken when its action is over."""
     backs: int = 0
     closing: bool = False
     """The current turn's main action is over (expansions' end-of-turn steps were queued)."""

@@ -486,6 +486,46 @@ def test_no_activation_in_the_middle_of_an_action() -> None:
     assert mid.tasks[0].kind == "produce" and not any(c.startswith("A.") for c in legal_codes(mid, 0))
 
 
+SEED_ACTIVATION = ("手番ごとに1回、メインアクションに加えて、"
+                   "プレイヤーは自分の灌漑タイルのうち1枚を発動させてボーナスアクションを得ることができます。"
+                   "プレイヤーは通常のメインアクションの前かあとで(途中では不可)灌漑タイルを発動させることができます。")
+"""Once per turn, in addition to the main action, a player may activate one of their irrigation tiles for
+a bonus action, before or after the normal main action (never in the middle)."""
+
+
+def _architect_turn(st: State) -> State:
+    """Seat 0 (Tommaso) puts the architect alone on a 1-engineer space: an extra placement follows."""
+    set_officer(st, 0, "tommaso_battista")
+    st, _ = play(st, 0, "P.workshop-r1.a")
+    assert st.tasks[0].kind == "turn" and st.tasks[0].seat == 0
+    return st
+
+
+def test_architect_extra_placement_is_part_of_the_main_action_for_tile_activation() -> None:
+    """SEED_ACTIVATION with Tommaso: the extra placement belongs to the main action, so no tile is
+    activated between the two placements; the one activation comes after both."""
+    st = _nile(2)
+    _give(st, 0, "IRR_PLAIN_CREDITS", "IRR_HILL_CREDITS")
+    st = _architect_turn(st)
+    assert not any(c.startswith("A.") for c in legal_codes(st, 0)) and "N" in legal_codes(st, 0)
+    st, _ = play(st, 0, "P.bank-b.1")
+    assert st.tasks[0].kind == "activate" and legal_codes(st, 0) == ["A.IRR_PLAIN_CREDITS", "A.IRR_HILL_CREDITS", "N"]
+    st, _ = play(st, 0, "A.IRR_HILL_CREDITS")
+    assert st.tasks[0].seat == 1 and st.companies[0].irr_up == ["IRR_PLAIN_CREDITS"]
+
+
+def test_architect_extra_placement_after_an_activation_before_the_action_allows_no_second_one() -> None:
+    """SEED_ACTIVATION: a tile activated before the main action is the turn's one activation, also when
+    the architect adds a placement (passed here): nothing more is offered after it."""
+    st = _nile(2)
+    _give(st, 0, "IRR_PLAIN_CREDITS", "IRR_HILL_CREDITS")
+    st, _ = play(st, 0, "A.IRR_PLAIN_CREDITS")
+    st = _architect_turn(st)
+    assert not any(c.startswith("A.") for c in legal_codes(st, 0))
+    st, _ = play(st, 0, "N")
+    assert st.tasks[0].seat == 1 and st.companies[0].irr_up == ["IRR_HILL_CREDITS"]
+
+
 def test_face_down_tiles_still_count_and_cannot_be_activated_again() -> None:
     """§13.6, §13.7: an activated tile is face down; it still gives its irrigation points and is never
     offered again."""

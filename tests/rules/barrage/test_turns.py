@@ -102,6 +102,55 @@ def test_tommaso_architect_alone_on_a_one_engineer_space_gives_another_turn() ->
     assert st.tasks[0].seat != s0
 
 
+TOMMASO_TEXT = "Placing the Architect ALONE on a space that needs exactly 1 engineer gives an immediate extra turn"
+"""Tommaso's ability (companies.json, the online edition's text)."""
+
+
+def _tommaso() -> tuple[State, int]:
+    st = clear_map(intro())
+    s0 = st.tasks[0].seat
+    set_officer(st, s0, "tommaso_battista")
+    assert TOMMASO_TEXT in data.OFFICERS["tommaso_battista"]["ability"]
+    return st, s0
+
+
+def test_tommaso_extra_placement_is_optional() -> None:
+    """TOMMASO_TEXT: the extra turn may be passed ("N"); the company keeps its engineers and the next
+    company plays."""
+    st, s0 = _tommaso()
+    st, _ = play(st, s0, "P.workshop-r1.a")
+    codes = legal_codes(st, s0)
+    assert st.tasks[0].seat == s0 and "N" in codes and "P.workshop-r1bis" in codes
+    eng = st.companies[s0].eng
+    st, _ = play(st, s0, "N")
+    assert st.tasks[0].seat != s0 and st.companies[s0].eng == eng and not st.companies[s0].out
+
+
+def test_tommaso_extra_placement_follows_the_refill_of_contracts() -> None:
+    """TOMMASO_TEXT with §7.3 (the display is topped up to 2 per colour after a turn): a contract taken
+    with the architect is replaced before the extra placement, which may take the new one."""
+    st, s0 = _tommaso()
+    shown = [cid for col in st.display for cid in col]
+    st, _ = play(st, s0, "P.contract-o.a", f"G.{shown[0]}")
+    assert st.tasks[0].seat == s0 and st.tasks[0].kind == "turn"
+    assert [len(col) for col in st.display] == [2, 2, 2]
+    new = [cid for col in st.display for cid in col if cid not in shown]
+    assert len(new) == 1 and "P.contract-oc" in legal_codes(st, s0)
+    st, _ = play(st, s0, "P.contract-oc", f"G.{new[0]}")
+    assert new[0] in st.companies[s0].hand
+
+
+def test_back_in_the_architect_extra_placement_keeps_it_optional() -> None:
+    """Back from the extra placement's construction returns to the extra placement, still optional."""
+    st, s0 = _tommaso()
+    st.companies[s0].exc = 20
+    st, _ = play(st, s0, "P.workshop-r1.a")
+    codes = legal_codes(st, s0)
+    space = next(c for c in codes if c.startswith("P.company-") and not c.endswith(".a"))
+    st, _ = play(st, s0, space, "B")
+    assert st.tasks[0].kind == "turn" and st.tasks[0].f and "N" in legal_codes(st, s0)
+
+
 def test_tommaso_architect_at_the_bank_gives_no_extra_turn() -> None:
     st = clear_map(intro())
     s0 = st.tasks[0].seat
