@@ -713,7 +713,37 @@ def test_contract_tile_ignores_the_france_discount() -> None:
     assert "A.IRR_PLAIN_CONTRACT" not in legal_codes(st, 0)
 
 
+def test_a_contract_tile_whose_contract_is_declined_stays_spent() -> None:
+    """House choice (RULES_NOTES.md): fulfilling is optional as after any production, so the contract of
+    an activated contract tile may be declined; the tile is face down all the same (its activation was
+    the turn's one activation) and the contract stays in hand."""
+    st = _nile(2)
+    st.companies[0].hand = ["C212"]  # needs 4
+    _give(st, 0, "IRR_PLAIN_CONTRACT")
+    st, _ = play(st, 0, "A.IRR_PLAIN_CONTRACT")
+    assert st.tasks[0].kind == "fulfil" and legal_codes(st, 0) == ["U.C212", "N"]
+    st, _ = play(st, 0, "N")
+    c = st.companies[0]
+    assert c.hand == ["C212"] and c.irr_down == ["IRR_PLAIN_CONTRACT"] and c.irr_up == []
+    assert st.tasks[0].kind == "turn" and not any(code.startswith("A.") for code in legal_codes(st, 0))
+
+
 # --------------------------------------------------------------------------- 5. set-up
+
+
+def test_introductory_setup_on_the_nile_map_keeps_every_nile_part() -> None:
+    """House choice (RULES_NOTES.md): the seed says nothing of the introductory game; intro=yes changes
+    only what it changes in the base game (fixed matchups, basic joker, no patent office, no advanced
+    bonus tile) and the Nile map, stacks, scoring tiles and Nile contracts are all in."""
+    st = new_game(4, 7, expansion="nile", intro="yes")
+    assert st.map == "nile" and st.patent == [] and st.irr_scoring == [-1] * 5
+    assert sum(len(s) for stacks in st.pile_irrigation.values() for s in stacks) == 24
+    assert sorted(c.company for c in st.companies) == sorted(m["company"] for m in data.INTRO_MATCHUPS)
+    assert all("BASIC_JOKER" in c.tiles for c in st.companies)
+    assert "BONUS_ADVANCED_TILE" not in st.bonus
+    nile_contracts = {"NILE_G", "NILE_Y", "NILE_R"} & set(data.CONTRACTS)
+    dealt = {cid for pile in st.piles for cid in pile} | {cid for col in st.display for cid in col}
+    assert nile_contracts and nile_contracts <= dealt
 
 
 def test_nile_setup_map_stacks_and_scoring_tiles() -> None:
