@@ -51,8 +51,7 @@ def check(st: State) -> None:
     for node, n in st.water.items():
         assert n >= 0
         if node in m.dams:
-            # a dam filled while Mahiri copied Graziano keeps its 4th drop (RULES.md §10)
-            assert n <= max(water.capacity(st, node), 4 if st.dam_level[node] == 3 else 0), (node, n)
+            assert n <= water.capacity(st, node) or _may_keep_a_fourth_drop(st, node), (node, n)
         else:
             assert node in m.headstreams, node
     # one company per basin, one powerhouse per zone
@@ -92,6 +91,16 @@ def check(st: State) -> None:
     for c in st.companies:
         seen.update(c.hand + c.done)
     assert all(v == 1 for v in seen.values())
+
+
+def _may_keep_a_fourth_drop(st: State, dam: str) -> bool:
+    """Only Graziano's level-3 dams hold 4 drops; Mahiri's company keeps a 4th drop it got while copying
+    Graziano (RULES_NOTES.md), so its level-3 dams may too when Graziano is in the game."""
+    owner = st.dam_owner.get(dam, -1)
+    if st.dam_level.get(dam) != 3 or owner < 0 or st.water[dam] > 4:
+        return False
+    officers = [c.officer for c in st.companies]
+    return officers[owner] == water.GRAZIANO or (officers[owner] == "mahiri_sekibo" and water.GRAZIANO in officers)
 
 
 def choose(rng: random.Random, legal: list, bank_weight: float) -> object:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rules.barrage import water
+from tests.rules.barrage.invariants import check
 from tests.rules.barrage.scenario import clear_map, intro, play, put, seat_of, set_officer, turn
 
 
@@ -66,6 +69,25 @@ def test_graziano_level_three_dams_hold_four() -> None:
     put(st, 1, "B2U", level=3)
     assert water.capacity(st, "B1U") == 4
     assert water.capacity(st, "B2U") == 3
+
+
+def test_a_fourth_drop_fills_only_a_graziano_dam_and_the_invariant_check_knows_it() -> None:
+    """Graziano's ability: his level-3 dams hold 4 drops; any other level-3 dam holds 3, so a flow fills
+    Graziano's dam to 4 and passes the other one at 3, and the state check refuses a 4th drop elsewhere."""
+    st = clear_map(intro())
+    set_officer(st, 0, "graziano_del_monte")
+    set_officer(st, 1, "jill_mcdowell")
+    put(st, 0, "B1U", level=3)
+    put(st, 1, "B2U", level=3)
+    water.add_to_headstream(st, "HA", 5)
+    water.add_to_headstream(st, "HB", 5)
+    water.flow_phase(st)
+    assert st.water["B1U"] == 4 and st.water["B2U"] == 3
+    check(st)
+    st.water["B2U"] = 4  # a non-Graziano dam over its capacity
+    st.ledger["drops_in"] += 1
+    with pytest.raises(AssertionError):
+        check(st)
 
 
 def test_flow_phase_moves_every_waiting_drop_one_at_a_time() -> None:
