@@ -1,12 +1,13 @@
 """Golden playthroughs: a seeded game transcribed move by move, so a rules change shows as a diff.
 
-Regenerate after a deliberate change with ``BARRAGE_REGEN=1 pytest tests/rules/barrage/test_playthrough.py``.
+The test only compares: a missing golden file is a failure. After a deliberate rules change, regenerate
+them with ``python -m tests.rules.barrage.test_playthrough``, review the diff and commit the files.
 """
 
 from __future__ import annotations
 
-import os
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -43,8 +44,26 @@ def transcript(players: int, seed: int, options: dict[str, str]) -> str:
 @pytest.mark.parametrize(("name", "players", "seed", "options"), CASES)
 def test_playthrough_matches_the_golden_file(name: str, players: int, seed: int, options: dict[str, str]) -> None:
     path = HERE / f"{name}.txt"
-    text = transcript(players, seed, options)
-    if os.environ.get("BARRAGE_REGEN"):
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"{path.name} is missing: regenerate with BARRAGE_REGEN=1 and review the transcript"
-    assert path.read_text(encoding="utf-8") == text
+    assert path.exists(), (f"{path.name} is missing: run python -m tests.rules.barrage.test_playthrough, "
+                           "review the transcript and commit it")
+    assert path.read_text(encoding="utf-8") == transcript(players, seed, options)
+
+
+def regenerate() -> None:
+    """Write every golden file from the engine as it is now (the explicit way to change them)."""
+    for name, players, seed, options in CASES:
+        path = HERE / f"{name}.txt"
+        path.write_text(transcript(players, seed, options), encoding="utf-8")
+        print(f"wrote {path}")
+
+
+def test_a_missing_golden_file_fails_and_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a fresh checkout without the golden files the comparison must fail, never pass by writing one."""
+    monkeypatch.setattr(sys.modules[__name__], "HERE", tmp_path)
+    with pytest.raises(AssertionError, match="is missing"):
+        test_playthrough_matches_the_golden_file(*CASES[0])
+    assert list(tmp_path.iterdir()) == []
+
+
+if __name__ == "__main__":
+    regenerate()
