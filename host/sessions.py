@@ -284,10 +284,12 @@ class Host:
             n = sum(1 for s in session.seats if s.is_ai) + 1
             return await self._save_seats(session, (*session.seats, SeatInfo(name=f"AI {n} ({ai})", ai=ai)))
 
-    async def start(self, sid: str, user_id: int, *, is_admin: bool = False) -> Outcome:
+    async def start(self, sid: str, user_id: int) -> Outcome:
+        """Start the game. Only the lobby's creator may: the table is theirs to call complete (a manager
+        who finds a lobby abandoned cancels it instead)."""
         async with self._lock(sid):
             session = await self._lobby(sid)
-            if user_id != session.record.creator_id and not is_admin:
+            if user_id != session.record.creator_id:
                 raise PermissionDenied("Only the player who opened the lobby can start the game.")
             game = session.game
             try:
