@@ -476,7 +476,7 @@ async def show_current_board(interaction: discord.Interaction, sid: str, note: s
     if cog is None or session.state is None:
         await reply(interaction, t(lang, "common.error.refused", reason=note))
         return
-    seat = session.seat_of(interaction.user.id)
+    seat = session.held_by(interaction.user.id)  # a resigned player sees the public board only
     kwargs: dict[str, Any] = {"files": await render_async(cog.pictures, session, seat, lang=lang)}
     lines = [note, *cog.status_lines(session, lang=lang)]
     await reply(interaction, clip("\n".join(lines)), **kwargs)

@@ -97,7 +97,7 @@ class PickButton(
         bot = bot_of(interaction)
         try:
             session = await bot.host.get(self.sid)
-            seat = session.seat_of(interaction.user.id)
+            seat = session.held_by(interaction.user.id)
             _check_can_choose(session, seat, self.rnd, self.op == "o")
         except Exception as exc:
             await reply_error(interaction, exc)
@@ -226,7 +226,7 @@ class Imperium(GameCog, commands.GroupCog, group_name="imperium", group_descript
     async def choose(self, interaction: discord.Interaction, game_id: str | None = None) -> None:
         try:
             session = await session_here(self.bot, interaction, game_id, game="imperium")
-            seat = session.seat_of(interaction.user.id)
+            seat = session.held_by(interaction.user.id)
             _check_can_choose(session, seat, 0, True)
         except Exception as exc:
             await reply_error(interaction, exc)

@@ -74,6 +74,14 @@ class Session:
                 return i
         return None
 
+    def held_by(self, user_id: int) -> int | None:
+        """The seat ``user_id`` holds now, whose private view they may see: None when not seated, or
+        when they resigned or timed out (the seat keeps their user_id, but an AI holds it now)."""
+        seat = self.seat_of(user_id)
+        if seat is None or self.record.seats[seat].resigned:
+            return None
+        return seat
+
     def to_act(self) -> frozenset[int]:
         if self.state is None or self.record.status != "active":
             return frozenset()
