@@ -344,11 +344,16 @@ class Host:
         *,
         expected_version: int | None = None,
         interaction_id: int | None = None,
+        made_for: Callable[[Session], None] | None = None,
     ) -> Outcome:
         """Apply a human's action, store it, then play any AI turns that follow.
 
         ``action`` is an engine action or its compact code. Raises SessionNotFound, SessionClosed,
         NotSeated, StaleVersion, or the engine's RulesError; on any error nothing is stored.
+        ``made_for`` checks, under the game's lock and on the board the move will be applied to, that
+        the move is still the one the player chose (e.g. Imperium's picks are for one round; a second
+        delivery of the round's last Confirm must not become the next round's choice): it raises a
+        HostError (usually StaleVersion) to refuse.
         """
         async with self._lock(sid):
             attempt = 0
@@ -372,6 +377,8 @@ class Host:
                     raise NotSeated("You left this game: an AI plays your seat now.")
                 if expected_version is not None and expected_version != session.version:
                     raise StaleVersion("The board changed while you were choosing; here it is again.")
+                if made_for is not None:
+                    made_for(session)
                 game = session.game
                 if isinstance(action, str):
                     action = game.decode_action(action)
