@@ -58,11 +58,26 @@ clears the flag when it arrives."""
 MAX_CONTENT = 1900
 
 
-def is_manager(interaction: discord.Interaction) -> bool:
-    """Whether the user has Manage Server here (checked at run time: Discord ignores
-    default_permissions on subcommands)."""
-    perms = getattr(interaction.user, "guild_permissions", None)
-    return bool(interaction.guild_id is not None and perms and perms.manage_guild)
+def is_manager(interaction: discord.Interaction, guild_id: int | None = None) -> bool:
+    """Whether the user has Manage Server in ``guild_id`` (default: the server the command came from).
+
+    Checked at run time (Discord ignores default_permissions on subcommands), and always as a server
+    permission, never the channel's ``interaction.permissions``: one rule for every command. Authority
+    over a game is judged in the game's own server: a manager of server B who runs a command from B on
+    a game of server A is a manager only if they also manage A (looked up in the bot's member cache;
+    unknown there means no)."""
+    here = interaction.guild_id
+    if guild_id is None:
+        guild_id = here
+    if guild_id is None or guild_id == 0:
+        return False
+    if guild_id == here:
+        perms = getattr(interaction.user, "guild_permissions", None)
+    else:
+        guild = interaction.client.get_guild(guild_id)
+        member = guild.get_member(interaction.user.id) if guild is not None else None
+        perms = member.guild_permissions if member is not None else None
+    return bool(perms and perms.manage_guild)
 
 
 def bot_of(interaction: discord.Interaction) -> BoardGameBot:

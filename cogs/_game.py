@@ -439,15 +439,22 @@ class ActSelect(
 
 
 async def submit_from_interaction(
-    interaction: discord.Interaction, sid: str, action: Any, version: int | None
+    interaction: discord.Interaction,
+    sid: str,
+    action: Any,
+    version: int | None,
+    *,
+    made_for: Callable[[Session], None] | None = None,
 ) -> Outcome | None:
-    """defer → host.submit → announce; any rejection becomes an ephemeral reply and changes nothing."""
+    """defer → host.submit → announce; any rejection becomes an ephemeral reply and changes nothing.
+    ``made_for``: Host.submit's check that the move still fits the board it is applied to."""
     bot = bot_of(interaction)
     started = time.perf_counter()
     try:
         await interaction.response.defer()
         outcome = await bot.host.submit(
-            sid, interaction.user.id, action, expected_version=version, interaction_id=interaction.id
+            sid, interaction.user.id, action, expected_version=version, interaction_id=interaction.id,
+            made_for=made_for,
         )
     except StaleVersion as exc:
         lang = await reader_lang(interaction)
@@ -476,7 +483,7 @@ async def show_current_board(interaction: discord.Interaction, sid: str, note: s
     if cog is None or session.state is None:
         await reply(interaction, t(lang, "common.error.refused", reason=note))
         return
-    seat = session.seat_of(interaction.user.id)
+    seat = session.held_by(interaction.user.id)  # a resigned player sees the public board only
     kwargs: dict[str, Any] = {"files": await render_async(cog.pictures, session, seat, lang=lang)}
     lines = [note, *cog.status_lines(session, lang=lang)]
     await reply(interaction, clip("\n".join(lines)), **kwargs)

@@ -152,7 +152,7 @@ class Barrage(GameCog, commands.GroupCog, group_name="barrage", group_descriptio
             await reply_error(interaction, exc)
             return
         lang = await lang_of(interaction)
-        note = status_note(session, session.seat_of(interaction.user.id), lang)
+        note = status_note(session, session.held_by(interaction.user.id), lang)
         await show_current_board(interaction, session.id, note)
 
 

@@ -97,7 +97,7 @@ class PickButton(
         bot = bot_of(interaction)
         try:
             session = await bot.host.get(self.sid)
-            seat = session.seat_of(interaction.user.id)
+            seat = session.held_by(interaction.user.id)
             _check_can_choose(session, seat, self.rnd, self.op == "o")
         except Exception as exc:
             await reply_error(interaction, exc)
@@ -128,7 +128,13 @@ class PickButton(
         except Exception as exc:
             await reply_error(interaction, exc)
             return
-        outcome = await submit_from_interaction(interaction, self.sid, play, None)
+        user_id = interaction.user.id
+
+        def for_this_round(now: Session) -> None:
+            # Checked again under the game's lock: the picks are this picker's round's, never a later one's.
+            _check_can_choose(now, now.held_by(user_id), self.rnd, False)
+
+        outcome = await submit_from_interaction(interaction, self.sid, play, None, made_for=for_this_round)
         if outcome is None:
             return
         waiting = outcome.session.status == "active" and outcome.session.view(None)["round"] == self.rnd
@@ -186,8 +192,11 @@ class Imperium(GameCog, commands.GroupCog, group_name="imperium", group_descript
         return any(e.kind != "chose" and e.to is None for step in outcome.steps for e in step.events)
 
     def _round_began(self, outcome: Outcome | None) -> bool:
-        # The game's start counts even when AI seats have already chosen in the same outcome.
-        if outcome is None or not outcome.steps or outcome.steps[0].version == 1:
+        # The game's start counts even when AI seats have already chosen in the same outcome; a human's
+        # first choice (also version 1 when no AI sits) is not a start.
+        if outcome is None or not outcome.steps:
+            return True
+        if outcome.steps[0].version == 1 and outcome.steps[0].by_ai:
             return True
         return self.board_needed(outcome)
 
@@ -226,7 +235,7 @@ class Imperium(GameCog, commands.GroupCog, group_name="imperium", group_descript
     async def choose(self, interaction: discord.Interaction, game_id: str | None = None) -> None:
         try:
             session = await session_here(self.bot, interaction, game_id, game="imperium")
-            seat = session.seat_of(interaction.user.id)
+            seat = session.held_by(interaction.user.id)
             _check_can_choose(session, seat, 0, True)
         except Exception as exc:
             await reply_error(interaction, exc)

@@ -22,7 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import escape_markdown
 
-from cogs._common import bot_of, clip, png_file, reply, reply_error
+from cogs._common import bot_of, clip, is_manager, png_file, reply, reply_error
 from cogs._lang import lang_of, public_lang
 from host.errors import HostError, PermissionDenied
 from host.league import Entry, GameStats, League, LeagueError, ResultRow, Scope, Season
@@ -86,7 +86,7 @@ def guild_of(interaction: discord.Interaction) -> int:
 def require_manager(interaction: discord.Interaction) -> int:
     """The guild id, if the user may run league admin commands here (Manage Server)."""
     guild = guild_of(interaction)
-    if not interaction.permissions.manage_guild:
+    if not is_manager(interaction, guild):
         raise refusal(PermissionDenied, "league.error.manager_only")
     return guild
 

@@ -188,7 +188,6 @@ class LobbyButton(
         bot = bot_of(interaction)
         host = bot.host
         user = interaction.user
-        is_admin = is_manager(interaction)
         try:
             if self.op == "join":
                 session = await host.join(self.sid, user.id, user.display_name)
@@ -197,10 +196,11 @@ class LobbyButton(
             elif self.op == "ai":
                 session = await host.add_ai(self.sid, user.id)
             elif self.op == "cancel":
-                session = await host.abort(self.sid, user.id, is_admin=is_admin)
+                game_guild = (await host.get(self.sid)).record.guild_id  # authority is judged in the game's server
+                session = await host.abort(self.sid, user.id, is_admin=is_manager(interaction, game_guild))
             elif self.op == "start":
                 await interaction.response.defer()
-                outcome = await host.start(self.sid, user.id, is_admin=is_admin)
+                outcome = await host.start(self.sid, user.id)  # the creator only (README, "Lobbies")
                 session = outcome.session
                 await _edit_lobby(interaction, session)
                 cog = bot.game_cogs.get(session.record.game)
@@ -335,7 +335,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
 
     async def _repost(self, interaction: discord.Interaction, session: Session, lang: str) -> None:
         """Post the board in the thread again, e.g. when Discord lost the last one (the game is safe)."""
-        if session.seat_of(interaction.user.id) is None and not is_manager(interaction):
+        if session.seat_of(interaction.user.id) is None and not is_manager(interaction, session.record.guild_id):
             await reply(interaction, t(lang, "lobby.repost.players_only"))
             return
         cog = self.bot.game_cogs.get(session.record.game)
@@ -361,7 +361,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
         try:
             session = await session_here(self.bot, interaction, game_id)
             session = await self.bot.host.abort(
-                session.id, interaction.user.id, is_admin=is_manager(interaction)
+                session.id, interaction.user.id, is_admin=is_manager(interaction, session.record.guild_id)
             )
         except Exception as exc:
             await reply_error(interaction, exc)

@@ -105,7 +105,7 @@ class Ra(GameCog, commands.GroupCog, group_name="ra", group_description="Play Ra
             await reply_error(interaction, exc)
             return
         lang = await lang_of(interaction)
-        seat = session.seat_of(interaction.user.id)
+        seat = session.held_by(interaction.user.id)
         note = t(lang, "ra.cog.status_note", title=title(lang), game=session.id)
         if seat is not None and session.state is not None:
             fame = session.view(seat)["seats"][seat]["fame"]

@@ -74,6 +74,14 @@ class Session:
                 return i
         return None
 
+    def held_by(self, user_id: int) -> int | None:
+        """The seat ``user_id`` holds now, whose private view they may see: None when not seated, or
+        when they resigned or timed out (the seat keeps their user_id, but an AI holds it now)."""
+        seat = self.seat_of(user_id)
+        if seat is None or self.record.seats[seat].resigned:
+            return None
+        return seat
+
     def to_act(self) -> frozenset[int]:
         if self.state is None or self.record.status != "active":
             return frozenset()
@@ -284,10 +292,12 @@ class Host:
             n = sum(1 for s in session.seats if s.is_ai) + 1
             return await self._save_seats(session, (*session.seats, SeatInfo(name=f"AI {n} ({ai})", ai=ai)))
 
-    async def start(self, sid: str, user_id: int, *, is_admin: bool = False) -> Outcome:
+    async def start(self, sid: str, user_id: int) -> Outcome:
+        """Start the game. Only the lobby's creator may: the table is theirs to call complete (a manager
+        who finds a lobby abandoned cancels it instead)."""
         async with self._lock(sid):
             session = await self._lobby(sid)
-            if user_id != session.record.creator_id and not is_admin:
+            if user_id != session.record.creator_id:
                 raise PermissionDenied("Only the player who opened the lobby can start the game.")
             game = session.game
             try:
@@ -334,11 +344,16 @@ class Host:
         *,
         expected_version: int | None = None,
         interaction_id: int | None = None,
+        made_for: Callable[[Session], None] | None = None,
     ) -> Outcome:
         """Apply a human's action, store it, then play any AI turns that follow.
 
         ``action`` is an engine action or its compact code. Raises SessionNotFound, SessionClosed,
         NotSeated, StaleVersion, or the engine's RulesError; on any error nothing is stored.
+        ``made_for`` checks, under the game's lock and on the board the move will be applied to, that
+        the move is still the one the player chose (e.g. Imperium's picks are for one round; a second
+        delivery of the round's last Confirm must not become the next round's choice): it raises a
+        HostError (usually StaleVersion) to refuse.
         """
         async with self._lock(sid):
             attempt = 0
@@ -362,6 +377,8 @@ class Host:
                     raise NotSeated("You left this game: an AI plays your seat now.")
                 if expected_version is not None and expected_version != session.version:
                     raise StaleVersion("The board changed while you were choosing; here it is again.")
+                if made_for is not None:
+                    made_for(session)
                 game = session.game
                 if isinstance(action, str):
                     action = game.decode_action(action)

@@ -152,5 +152,6 @@ async def test_the_league_lives_in_servers(simcord_env, simcord_bot):
     with pytest.raises(LeagueError, match="in a server channel"):
         guild_of(SimpleNamespace(guild_id=None))
     with pytest.raises(PermissionDenied, match="Manage Server"):
-        require_manager(SimpleNamespace(guild_id=1, permissions=discord.Permissions.none()))
-    assert require_manager(SimpleNamespace(guild_id=1, permissions=discord.Permissions(manage_guild=True))) == 1
+        require_manager(SimpleNamespace(guild_id=1, user=SimpleNamespace(guild_permissions=discord.Permissions.none())))
+    manager = SimpleNamespace(guild_permissions=discord.Permissions(manage_guild=True))
+    assert require_manager(SimpleNamespace(guild_id=1, user=manager)) == 1

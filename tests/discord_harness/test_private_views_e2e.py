@@ -1,0 +1,36 @@
+"""A seat's private view goes to its current holder only: once a player resigns, the AI holds the seat
+and the player sees the public board, like any onlooker (issue 16, item 3)."""
+
+from __future__ import annotations
+
+from cogs._lang import public_lang
+
+
+async def test_a_resigned_player_no_longer_sees_the_seats_secret_pick(simcord_env, simcord_bot):
+    env, bot = simcord_env, simcord_bot
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    await alice.slash(channel, "game new", game="imperium")
+    thread = channel.threads[0]
+    await bob.click(thread.last_message, label="Join")
+    await alice.click(thread.last_message, label="Start")
+    (session,) = await bot.host.open_sessions()
+
+    await bob.slash(thread, "game resign")
+    session = await bot.host.get(session.id)
+    assert session.seats[1].is_ai and 1 not in session.to_act()  # the AI has made bob's seat's pick, unrevealed
+    cog = bot.game_cogs["imperium"]
+    lang = await public_lang(bot, guild.id)
+    private, public = cog.render(session, 1, lang=lang), cog.render(session, None, lang=lang)
+    assert private != public, "the seat's own view shows its pending pick"
+
+    shown = await bob.slash(thread, "game status")
+    (picture,) = shown.response.attachments
+    assert await picture.read() == public
+    refused = await bob.slash(thread, "imperium choose")
+    assert refused.ephemeral and "not playing" in refused.response.content
+    # alice still holds her seat and sees her own view
+    mine = await alice.slash(thread, "game status")
+    assert await mine.response.attachments[0].read() == cog.render(session, 0, lang=lang)
