@@ -14,6 +14,7 @@ The export format (``format`` ``"boardgame-bot/game-log"``, ``format_version`` 1
       "title": "Ra",                         # information only
       "options": {"hidden_fame": "off"},     # every option, defaults filled in
       "seed": 123456,                        # all of the game's randomness comes from it
+      "rng": 2,                              # the generator version (rules/rng.py); absent: 1
       "created_at": "2025-01-31T20:15:00Z",  # information only (UTC, or null)
       "finished_at": "2025-02-03T08:01:12Z", # information only (UTC, or null)
       "players": [                           # in seat order
@@ -56,6 +57,7 @@ import msgspec
 from host.errors import HostError
 from rules import GAMES
 from rules.base import Event, Game, Result, RulesError, check_players, resolve_options
+from rules.rng import RNG_MT, RNG_VERSIONS
 
 if TYPE_CHECKING:
     from host.sessions import Host
@@ -138,6 +140,8 @@ class GameExport(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=False
     title: str | None = None
     options: dict[str, str]
     seed: int
+    rng: int = RNG_MT
+    """The random generator version (rules/rng.py); logs written before it was recorded used 1."""
     created_at: str | None = None
     finished_at: str | None = None
     players: list[ExportPlayer]
@@ -192,6 +196,7 @@ async def export_game(host: Host, sid: str) -> dict[str, Any]:
         title=game.info.title,
         options=dict(session.record.options),
         seed=session.record.seed,
+        rng=session.record.rng,
         created_at=_iso(session.record.created_at),
         finished_at=_iso(records[-1].created_at if records else session.record.updated_at),
         players=[
@@ -256,6 +261,9 @@ def parse_export(data: Mapping[str, Any] | str | bytes) -> GameExport:
             f"Game log version {doc.format_version}{newer} cannot be read; this bot reads version {FORMAT_VERSION}.",
             where="format_version",
         )
+    if doc.rng not in RNG_VERSIONS:
+        raise ExportFormatError(f"Unknown random generator version {doc.rng}; this bot knows {list(RNG_VERSIONS)}.",
+                                where="rng")
     if doc.game not in GAMES:
         raise ExportFormatError(
             f"Unknown game '{doc.game[:40]}'. Known games: {', '.join(sorted(GAMES))}.", where="game"
@@ -325,7 +333,7 @@ def _states(doc: GameExport) -> Any:
     """Yield (index, seat, action, events, state) for the start (index 0, no action) and after each action."""
     game = GAMES[doc.game]
     try:
-        state = game.setup(len(doc.players), doc.options, doc.seed)
+        state = game.setup(len(doc.players), doc.options, doc.seed, doc.rng)
     except RulesError as exc:  # options each valid but not together (Barrage's Nile map without the Nile)
         raise ExportFormatError(str(exc), where="options") from exc
     except Exception as exc:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
+from rules.rng import RNG_CURRENT
+
 
 class SeatInfo(msgspec.Struct, frozen=True, omit_defaults=True):
     """Who sits in a seat: a Discord user (``user_id``) or an AI (``ai`` names it).
@@ -44,6 +46,9 @@ class SessionRecord(msgspec.Struct, frozen=True):
     """The game's time control and seat clocks (host/clock.py GameClock as JSON); None: untimed."""
     clock_due: float | None = None
     """The earliest moment a reminder or timeout may fall due (indexed for the reminder service)."""
+    rng: int = RNG_CURRENT
+    """The random generator version the game draws with (rules/rng.py): rows stored before the
+    keyed stream read 1 (Mersenne Twister), so they replay exactly as they were played."""
 
 
 class ActionRecord(msgspec.Struct, frozen=True):

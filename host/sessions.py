@@ -29,13 +29,16 @@ from host.errors import (
     StaleVersion,
 )
 from host.records import ALL_STATUSES, OPEN_STATUSES, SeatInfo, SessionRecord
-from host.store import DuplicateInteraction, Store
+from host.store import DuplicateInteraction, SessionExists, Store
 from rules import GAMES, get_game
 from rules.ai import ais_for, default_ai
 from rules.base import Event, Game, InvalidAction, Result, check_players, resolve_options
+from rules.rng import RNG_CURRENT, new_seed
 
 DEFAULT_AI = "random"
 _STALE_RETRIES = 20
+_ID_ATTEMPTS = 8
+"""Game ids drawn before a collision is an error (32 random bits each: a repeat is rare already)."""
 """How often ``submit`` re-reads a game that another process moved under it before giving up with
 StaleVersion. Each retry means another move was stored, so this bounds waiting, not progress."""
 log = logging.getLogger(__name__)
@@ -120,11 +123,13 @@ class Host:
         store: Store,
         *,
         clock: Callable[[], float] = time.time,
-        seed_source: Callable[[], int] = lambda: secrets.randbits(31),
+        seed_source: Callable[[], int] = new_seed,
+        id_source: Callable[[], str] = lambda: secrets.token_hex(4),
     ) -> None:
         self.store = store
         self.clock = clock
         self.seed_source = seed_source
+        self.id_source = id_source
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: dict[str, tuple[int, Any]] = {}
         self.owns: Callable[[int], bool] = lambda guild_id: True
@@ -222,7 +227,7 @@ class Host:
         control = time_control if isinstance(time_control, clocks.TimeControl) else clocks.parse(time_control)
         now = self.clock()
         rec = SessionRecord(
-            id=secrets.token_hex(4),
+            id=self.id_source(),
             game=game_name,
             guild_id=guild_id,
             channel_id=channel_id,
@@ -235,7 +240,14 @@ class Host:
             created_at=now,
             updated_at=now,
             clock=msgspec.json.encode(clocks.GameClock(control)),
+            rng=RNG_CURRENT,
         )
+        for _ in range(_ID_ATTEMPTS - 1):
+            try:
+                await self.store.insert_session(rec)
+                return Session(rec, None)
+            except SessionExists:  # a taken id is drawn again: the player never sees a collision
+                rec = msgspec.structs.replace(rec, id=self.id_source())
         await self.store.insert_session(rec)
         return Session(rec, None)
 
@@ -294,7 +306,7 @@ class Host:
                 check_players(game.info, len(session.seats))
             except Exception as exc:
                 raise LobbyError(str(exc)) from exc
-            state = game.setup(len(session.seats), session.record.options, session.record.seed)
+            state = game.setup(len(session.seats), session.record.options, session.record.seed, session.record.rng)
             now = self.clock()
             clock = clocks.start(self.clock_of(session).control, len(session.seats), game.to_act(state), now)
             await self.store.update_session(
@@ -544,7 +556,7 @@ class Host:
         """Rebuild the state from the seed and the action log (to check a snapshot)."""
         session = await self.get(sid)
         game = session.game
-        state = game.setup(len(session.seats), session.record.options, session.record.seed)
+        state = game.setup(len(session.seats), session.record.options, session.record.seed, session.record.rng)
         for rec in await self.store.actions(sid):
             action = msgspec.json.decode(rec.action, type=game.action_type)
             state, _ = game.apply(state, rec.seat, action)
