@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Protocol
 import aiosqlite
 import msgspec
 
+from host import snapshots
 from host.errors import DamagedSession, SessionNotFound, StaleVersion
 from host.records import ActionRecord, SeatInfo, SessionRecord
 from rules.rng import check_version
@@ -88,6 +89,8 @@ class Store(Protocol):
         result: bytes | None,
         clock: tuple[bytes, float | None] | None = None,
     ) -> None: ...
+    async def mark_damaged(self, sid: str, reason: str) -> bool: ...
+    async def stamp_snapshot(self, sid: str, version: int, state: bytes) -> None: ...
     async def due_sessions(self, now: float) -> list[SessionRecord]: ...
     async def add_vacation(self, user_id: int, start: float, end: float) -> None: ...
     async def end_vacation(self, user_id: int, now: float) -> int: ...
@@ -145,7 +148,8 @@ def migrations(dialect: str) -> tuple[Migration, ...]:
 
 _COLUMNS = (
     "id, game, guild_id, channel_id, creator_id, options, seats, seed, status, version, "
-    "created_at, updated_at, state, result, thread_id, message_id, clock, clock_due, rng, seed_text"
+    "created_at, updated_at, state, result, thread_id, message_id, clock, clock_due, rng, seed_text, "
+    "state_sum, state_schema, damaged"
 )
 _UPDATABLE = {"options", "seats", "status", "version", "state", "result", "thread_id", "message_id", "seed",
               "clock", "clock_due"}
@@ -200,6 +204,9 @@ def _decode_row(row: Iterable[object]) -> SessionRecord:
         clock_due,
         rng,
         seed_text,
+        state_sum,
+        state_schema,
+        damaged,
     ) = tuple(row)
     return SessionRecord(
         id=str(sid),
@@ -211,6 +218,9 @@ def _decode_row(row: Iterable[object]) -> SessionRecord:
         seats=_seats_decoder.decode(seats),  # type: ignore[arg-type]
         seed=int(seed_text) if seed_text is not None else int(seed),  # type: ignore[arg-type]
         rng=check_version(int(rng)),  # type: ignore[arg-type]
+        state_sum=str(state_sum) if state_sum is not None else None,
+        state_schema=str(state_schema) if state_schema is not None else None,
+        damaged=str(damaged) if damaged is not None else None,
         status=str(status),
         version=int(version),  # type: ignore[arg-type]
         created_at=float(created),  # type: ignore[arg-type]
@@ -229,7 +239,14 @@ def _columns(fields: Mapping[str, object]) -> dict[str, object]:
     out = {k: _encode_field(k, v) for k, v in fields.items()}
     if "seed" in fields:
         out["seed"], out["seed_text"] = _seed_columns(int(fields["seed"]))  # type: ignore[call-overload]
+    if "state" in fields:
+        out["state_sum"], out["state_schema"] = _stamp(fields["state"])  # type: ignore[arg-type]
     return out
+
+
+def _stamp(state: bytes | None) -> tuple[str | None, str | None]:
+    """The checksum and schema stored beside a snapshot (host/snapshots.py)."""
+    return (None, None) if state is None else (snapshots.checksum(state), snapshots.SCHEMA)
 
 
 def _seed_columns(seed: int) -> tuple[int, str]:
@@ -305,7 +322,7 @@ class SqlStore(abc.ABC):
         """Store a new session (SessionExists if its id is taken, the stored one unchanged)."""
         async with self.connection() as db:
             inserted = await db.execute(
-                f"INSERT INTO sessions ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
+                f"INSERT INTO sessions ({_COLUMNS}) VALUES ({','.join('?' * 23)}) "
                 "ON CONFLICT (id) DO NOTHING",
                 rec.id,
                 rec.game,
@@ -327,6 +344,8 @@ class SqlStore(abc.ABC):
                 rec.clock_due,
                 rec.rng,
                 _seed_columns(rec.seed)[1],
+                *_stamp(rec.state),
+                rec.damaged,
             )
         if inserted != 1:
             raise SessionExists(f"a session with id {rec.id} is already stored")
@@ -381,8 +400,8 @@ class SqlStore(abc.ABC):
         log row is inserted, for a retry racing its first delivery in another process (PostgreSQL
         waits for that transaction: if it commits, this insert does nothing and all is rolled back)."""
         now = time.time()
-        sets, values = "version = ?, state = ?, status = ?, result = ?, updated_at = ?", [
-            expected_version + 1, state, status, result, now]
+        sets = "version = ?, state = ?, state_sum = ?, state_schema = ?, status = ?, result = ?, updated_at = ?"
+        values = [expected_version + 1, state, *_stamp(state), status, result, now]
         if clock is not None:
             sets += ", clock = ?, clock_due = ?"
             values += list(clock)
@@ -403,6 +422,19 @@ class SqlStore(abc.ABC):
             )
             if logged != 1:
                 raise DuplicateInteraction(interaction_id)
+
+    async def mark_damaged(self, sid: str, reason: str) -> bool:
+        """Set a game aside as damaged (kept, never played on); False if it already was."""
+        async with self.connection() as db:
+            return await db.execute(
+                "UPDATE sessions SET damaged = ? WHERE id = ? AND damaged IS NULL", reason[:500], sid) == 1
+
+    async def stamp_snapshot(self, sid: str, version: int, state: bytes) -> None:
+        """Record that the snapshot of ``version`` was checked against its log: store its checksum and
+        the current schema (nothing, if the game moved on meanwhile)."""
+        async with self.connection() as db:
+            await db.execute("UPDATE sessions SET state_sum = ?, state_schema = ? WHERE id = ? AND version = ?",
+                             *_stamp(state), sid, version)
 
     async def interaction_seen(self, interaction_id: int) -> bool:
         async with self.connection() as db:
