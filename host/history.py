@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -61,6 +62,8 @@ from rules.rng import RNG_MT, RNG_VERSIONS
 
 if TYPE_CHECKING:
     from host.sessions import Host
+
+log = logging.getLogger(__name__)
 
 FORMAT = "boardgame-bot/game-log"
 FORMAT_VERSION = 1
@@ -88,6 +91,11 @@ class ExportError(HostError):
 class ExportFormatError(ExportError):
     """The document is not a game log this bot reads: bad JSON, wrong shape or types, an unknown
     format, version or game, bad options, a wrong number of players, unnumbered actions."""
+
+
+class DamagedLog(ExportError):
+    """A finished game's stored log cannot be read back (an action code this bot does not know): the
+    game is named, and ``move`` is the 1-based action at fault (key ``history.error.damaged_log``)."""
 
 
 class ExportReplayError(ExportError):
@@ -183,7 +191,14 @@ async def export_game(host: Host, sid: str) -> dict[str, Any]:
     records = await host.store.actions(sid)
     actions = []
     for n, rec in enumerate(records, 1):
-        action = msgspec.json.decode(rec.action, type=game.action_type)
+        try:
+            action = msgspec.json.decode(rec.action, type=game.action_type)
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            log.warning("game %s: stored move %d cannot be read: %s", session.id, n, exc)
+            raise DamagedLog(
+                f"Game `{session.id}` cannot be replayed or exported: move {n} of its stored log is not an action "
+                "this bot knows (the log is damaged).", key="history.error.damaged_log", game_id=session.id, move=n,
+            ) from exc
         code = game.encode_action(action)
         if game.decode_action(code) != action:  # an engine bug: refuse to write a log that would not replay
             raise ExportError(f"Game `{session.id}` cannot be exported: move {n} has no exact code.")
