@@ -11,11 +11,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
+import aiohttp
 import discord
 from discord.ext import commands
 from dotenv import load_dotenv
@@ -26,9 +25,10 @@ from host.league import League
 from host.local import run_demo, run_hotseat
 from host.logs import setup_logging
 from host.metrics import Metrics
-from host.ops import OpsConfigError, OpsSettings
+from host.ops import OpsSettings
 from host.reminders import Reminders
 from host.sessions import Host
+from host.settings import Settings, SettingsError
 from host.store import UnsupportedDatabase, make_store
 from i18n import LANGS
 from i18n.translator import CatalogTranslator
@@ -42,53 +42,20 @@ EXTENSIONS = ("cogs.lobby", "cogs.clocks", "cogs.imperium", "cogs.ra", "cogs.alh
               "cogs.league", "cogs.health")
 
 
-@dataclass(frozen=True)
-class Settings:
-    """Every setting, read from the environment (and .env); defaults in .env.example."""
-
-    token: str | None
-    database_path: str
-    sync_commands: str  # "none" | "global" | a guild id
-    log_level: str
-    clock_tick_seconds: float = 30.0
-    archive_after_days: float = 30.0
-    vacation_days: float = 14.0
-    database_url: str | None = None
-    """A postgresql:// URL: the games live in that PostgreSQL (several processes may share it);
-    when unset, in the SQLite file at ``database_path``."""
-
-    @property
-    def database(self) -> str:
-        """What the store opens: ``database_url`` if set, else the SQLite path."""
-        return self.database_url or self.database_path
-
-    @classmethod
-    def from_env(cls) -> Settings:
-        load_dotenv()
-        return cls(
-            token=os.environ.get("DISCORD_TOKEN") or None,
-            database_path=os.environ.get("DATABASE_PATH", "data/bot.db"),
-            database_url=os.environ.get("DATABASE_URL", "").strip() or None,
-            sync_commands=os.environ.get("SYNC_COMMANDS", "none").strip().lower(),
-            log_level=os.environ.get("LOG_LEVEL", "INFO"),
-            clock_tick_seconds=float(os.environ.get("CLOCK_TICK_SECONDS", "30")),
-            archive_after_days=float(os.environ.get("ARCHIVE_AFTER_DAYS", "30")),
-            vacation_days=float(os.environ.get("VACATION_DAYS_PER_SEASON", "14")),
-        )
-
-
 class BoardGameBot(commands.Bot):
     """The bot: a Host over a store, the game cogs, and persistent buttons."""
 
     def __init__(self, host: Host, *, sync_commands: str = "none", clock_tick_seconds: float = 30.0,
                  archive_after_days: float = 30.0, vacation_days: float = 14.0,
-                 ops: OpsSettings | None = None) -> None:
+                 ops: OpsSettings | None = None, settings: Settings | None = None) -> None:
         intents = discord.Intents.default()
         ops = ops or OpsSettings()
         # shard_count/shard_ids when sharded (only ShardedBoardGameBot is built with them)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          **ops.shards.client_kwargs())
         self.ops = ops
+        self.settings = settings or Settings.from_env({})
+        """Every validated setting (host/settings.py): limits, cooldowns and workers are read from here."""
         """Shards, log format, render threads and the health endpoint (host/ops.py)."""
         self.metrics = Metrics()
         """Moves, latency and errors for /health (host/metrics.py); the cogs update it."""
@@ -147,14 +114,15 @@ class ShardedBoardGameBot(BoardGameBot, commands.AutoShardedBot):
 
 
 def create_bot(
-    database: str | Path, *, sync_commands: str = "none", ops: OpsSettings | None = None, **settings: float
+    database: str | Path, *, sync_commands: str = "none", ops: OpsSettings | None = None,
+    settings: Settings | None = None, **timing: float,
 ) -> BoardGameBot:
     """A bot over ``database``: a SQLite file path (tests pass a temporary file) or a
     postgresql:// URL (host.store.make_store; another URL raises UnsupportedDatabase). ``settings``:
     clock_tick_seconds, archive_after_days, vacation_days (see Settings); ``ops``: shards and the rest
-    of host/ops.py (sharded: an AutoShardedBot)."""
+    of host/ops.py (sharded: an AutoShardedBot); ``settings``: every setting, kept as ``bot.settings``."""
     cls = ShardedBoardGameBot if ops is not None and ops.shards.sharded else BoardGameBot
-    return cls(Host(make_store(database)), sync_commands=sync_commands, ops=ops, **settings)
+    return cls(Host(make_store(database)), sync_commands=sync_commands, ops=ops, settings=settings, **timing)
 
 
 def _parse_kv(pairs: list[str] | None) -> dict[str, str]:
@@ -190,12 +158,13 @@ def main(argv: list[str] | None = None) -> int:
     sync = sub.add_parser("sync", help="register the slash commands with Discord, then exit")
     sync.add_argument("--guild", help="a guild id for instant, guild-only registration")
     args = parser.parse_args(argv)
-    settings = Settings.from_env()  # loads .env first, so OpsSettings below sees it too
+    load_dotenv()  # for anything that reads os.environ directly; Settings reads .env itself
     try:
-        ops = OpsSettings.from_env()
-    except OpsConfigError as exc:
+        settings = Settings.from_env()
+    except SettingsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    ops = settings.ops()
     setup_logging(settings.log_level, ops.log_format)
     render_pool.configure(ops.render_threads)
 
@@ -229,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
 
-    if not settings.token:
+    if not settings.discord_token:
         print(
             "error: DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot token in it,\n"
             "or try the games without Discord: python bot.py demo imperium --players 4 --seed 7 --out out/demo",
@@ -243,19 +212,37 @@ def main(argv: list[str] | None = None) -> int:
         bot = create_bot(
             settings.database, sync_commands=mode, clock_tick_seconds=settings.clock_tick_seconds,
             archive_after_days=settings.archive_after_days, vacation_days=settings.vacation_days, ops=ops,
+            settings=settings,
         )
     except UnsupportedDatabase as exc:
         print(f"error: {exc} (settings DATABASE_URL, DATABASE_PATH)", file=sys.stderr)
         return 2
-    if args.command == "sync":
+    return _connect(bot, settings.discord_token, sync_only=args.command == "sync")
 
-        async def _sync_only() -> None:
-            async with bot:  # login runs setup_hook, which syncs in this mode
-                await bot.login(settings.token or "")
 
-        asyncio.run(_sync_only())
-        return 0
-    bot.run(settings.token, log_handler=None)
+def _connect(bot: BoardGameBot, token: str, *, sync_only: bool) -> int:
+    """Log in and run (or only sync the commands); a refused token or an unreachable Discord ends
+    in one line saying what to do next, not a traceback."""
+
+    async def _sync_only() -> None:
+        async with bot:  # login runs setup_hook, which syncs in this mode
+            await bot.login(token)
+
+    try:
+        if sync_only:
+            asyncio.run(_sync_only())
+        else:
+            bot.run(token, log_handler=None)
+    except discord.LoginFailure:
+        print("error: Discord refused the token in DISCORD_TOKEN. Copy the bot's token again from the developer "
+              "portal (Applications -> your bot -> Bot -> Reset Token) into .env, then start again.", file=sys.stderr)
+        return 2
+    except (TimeoutError, aiohttp.ClientError, OSError) as exc:
+        print(f"error: cannot reach Discord ({type(exc).__name__}: {exc}). Check this machine's network, DNS, proxy "
+              "or firewall (https://discord.com must be reachable), then start again.", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
     return 0
 
 

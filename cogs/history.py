@@ -73,6 +73,9 @@ def _drawing_slot() -> asyncio.Semaphore:
 
 def error_text(lang: str, exc: HostError) -> str | None:
     """host/history.py's refusal in ``lang`` (None: not one of its sentences)."""
+    key = exc.fields.get("key")
+    if isinstance(key, str) and key.startswith("history.error."):  # a typed refusal: its key and fields
+        return t(lang, key, **{k: v for k, v in exc.fields.items() if k not in ("key", "where")})
     match = NOT_FINISHED.fullmatch(exc.reason)
     if match is not None and match["why"] in WHY:
         return t(lang, WHY[match["why"]], game_id=match["game_id"])
@@ -105,7 +108,7 @@ def replay_captions(data: Mapping[str, Any], frames: Sequence[Frame], lang: str 
     captions: dict[int, str] = {}
     if 0 in wanted:
         captions[0] = t(lang, "history.caption.start", title=game_title(lang, doc.game), count=len(names))
-    state = game.setup(len(doc.players), doc.options, doc.seed)
+    state = game.setup(len(doc.players), doc.options, doc.seed, doc.rng)
     for index, entry in enumerate(doc.actions, 1):
         action = game.decode_action(entry.code)
         state, events = game.apply(state, entry.seat, action)

@@ -14,6 +14,7 @@ The export format (``format`` ``"boardgame-bot/game-log"``, ``format_version`` 1
       "title": "Ra",                         # information only
       "options": {"hidden_fame": "off"},     # every option, defaults filled in
       "seed": 123456,                        # all of the game's randomness comes from it
+      "rng": 2,                              # the generator version (rules/rng.py); absent: 1
       "created_at": "2025-01-31T20:15:00Z",  # information only (UTC, or null)
       "finished_at": "2025-02-03T08:01:12Z", # information only (UTC, or null)
       "players": [                           # in seat order
@@ -46,6 +47,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -56,9 +58,12 @@ import msgspec
 from host.errors import HostError
 from rules import GAMES
 from rules.base import Event, Game, Result, RulesError, check_players, resolve_options
+from rules.rng import RNG_MT, RNG_VERSIONS
 
 if TYPE_CHECKING:
     from host.sessions import Host
+
+log = logging.getLogger(__name__)
 
 FORMAT = "boardgame-bot/game-log"
 FORMAT_VERSION = 1
@@ -86,6 +91,11 @@ class ExportError(HostError):
 class ExportFormatError(ExportError):
     """The document is not a game log this bot reads: bad JSON, wrong shape or types, an unknown
     format, version or game, bad options, a wrong number of players, unnumbered actions."""
+
+
+class DamagedLog(ExportError):
+    """A finished game's stored log cannot be read back (an action code this bot does not know): the
+    game is named, and ``move`` is the 1-based action at fault (key ``history.error.damaged_log``)."""
 
 
 class ExportReplayError(ExportError):
@@ -138,6 +148,8 @@ class GameExport(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=False
     title: str | None = None
     options: dict[str, str]
     seed: int
+    rng: int = RNG_MT
+    """The random generator version (rules/rng.py); logs written before it was recorded used 1."""
     created_at: str | None = None
     finished_at: str | None = None
     players: list[ExportPlayer]
@@ -179,7 +191,14 @@ async def export_game(host: Host, sid: str) -> dict[str, Any]:
     records = await host.store.actions(sid)
     actions = []
     for n, rec in enumerate(records, 1):
-        action = msgspec.json.decode(rec.action, type=game.action_type)
+        try:
+            action = msgspec.json.decode(rec.action, type=game.action_type)
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            log.warning("game %s: stored move %d cannot be read: %s", session.id, n, exc)
+            raise DamagedLog(
+                f"Game `{session.id}` cannot be replayed or exported: move {n} of its stored log is not an action "
+                "this bot knows (the log is damaged).", key="history.error.damaged_log", game_id=session.id, move=n,
+            ) from exc
         code = game.encode_action(action)
         if game.decode_action(code) != action:  # an engine bug: refuse to write a log that would not replay
             raise ExportError(f"Game `{session.id}` cannot be exported: move {n} has no exact code.")
@@ -192,6 +211,7 @@ async def export_game(host: Host, sid: str) -> dict[str, Any]:
         title=game.info.title,
         options=dict(session.record.options),
         seed=session.record.seed,
+        rng=session.record.rng,
         created_at=_iso(session.record.created_at),
         finished_at=_iso(records[-1].created_at if records else session.record.updated_at),
         players=[
@@ -256,6 +276,9 @@ def parse_export(data: Mapping[str, Any] | str | bytes) -> GameExport:
             f"Game log version {doc.format_version}{newer} cannot be read; this bot reads version {FORMAT_VERSION}.",
             where="format_version",
         )
+    if doc.rng not in RNG_VERSIONS:
+        raise ExportFormatError(f"Unknown random generator version {doc.rng}; this bot knows {list(RNG_VERSIONS)}.",
+                                where="rng")
     if doc.game not in GAMES:
         raise ExportFormatError(
             f"Unknown game '{doc.game[:40]}'. Known games: {', '.join(sorted(GAMES))}.", where="game"
@@ -325,7 +348,7 @@ def _states(doc: GameExport) -> Any:
     """Yield (index, seat, action, events, state) for the start (index 0, no action) and after each action."""
     game = GAMES[doc.game]
     try:
-        state = game.setup(len(doc.players), doc.options, doc.seed)
+        state = game.setup(len(doc.players), doc.options, doc.seed, doc.rng)
     except RulesError as exc:  # options each valid but not together (Barrage's Nile map without the Nile)
         raise ExportFormatError(str(exc), where="options") from exc
     except Exception as exc:

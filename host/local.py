@@ -17,6 +17,7 @@ from render import get_renderer
 from rules import get_game
 from rules.ai import ais_for, default_ai
 from rules.base import Game, RulesError, resolve_options
+from rules.rng import RNG_CURRENT
 
 
 @dataclass
@@ -29,6 +30,8 @@ class LocalGame:
     options: dict[str, str]
     lang: str = "en"
     """The language of the pictures and of what the terminal prints (log.jsonl stays English)."""
+    rng: int = RNG_CURRENT
+    """The random generator version (rules/rng.py); result.json names it so the game can be replayed."""
     game: Game[Any, Any] = field(init=False)
     state: Any = field(init=False)
     log: list[dict[str, Any]] = field(default_factory=list)
@@ -36,7 +39,7 @@ class LocalGame:
     def __post_init__(self) -> None:
         self.game = get_game(self.game_name)
         self.options = resolve_options(self.game.info, self.options)
-        self.state = self.game.setup(self.players, self.options, self.seed)
+        self.state = self.game.setup(self.players, self.options, self.seed, self.rng)
 
     def apply(self, seat: int, action: Any) -> list[Any]:
         self.state, events = self.game.apply(self.state, seat, action)
@@ -67,6 +70,7 @@ class LocalGame:
             "game": self.game_name,
             "players": self.players,
             "seed": self.seed,
+            "rng": self.rng,
             "options": self.options,
             "actions": len(self.log),
             "finished": result is not None,

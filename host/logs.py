@@ -66,10 +66,16 @@ class TextFormatter(logging.Formatter):
         return f"{head} [{' '.join(extras)}]{sep}{tail}"
 
 
+SECRET_BEARING = ("aiosqlite", "asyncpg", "discord.http", "discord.gateway", "discord.client")
+"""Libraries whose DEBUG lines carry data: SQL parameters (secret picks, whole states), request bodies
+(a player's private DM), gateway payloads. They never log below INFO, whatever LOG_LEVEL says."""
+
+
 def setup_logging(level: str = "INFO", log_format: str = "text", *, stream: TextIO | None = None) -> logging.Handler:
     """Replace the root logger's handlers with one writing ``log_format`` ("text" or "json") at ``level``.
 
-    discord.py logs through the same root logger (bot.py runs it with ``log_handler=None``).
+    discord.py logs through the same root logger (bot.py runs it with ``log_handler=None``). Even at
+    DEBUG, the libraries in SECRET_BEARING stay at INFO: secrets never reach a log.
     Returns the handler (tests read its stream).
     """
     handler = logging.StreamHandler(stream or sys.stderr)
@@ -84,4 +90,6 @@ def setup_logging(level: str = "INFO", log_format: str = "text", *, stream: Text
     handler._boardgame_log = True  # type: ignore[attr-defined]
     root.addHandler(handler)
     root.setLevel(level.upper())
+    for name in SECRET_BEARING:
+        logging.getLogger(name).setLevel(max(logging.INFO, root.level))
     return handler

@@ -1,13 +1,12 @@
 """Operations settings: shards, log format, render threads and the health endpoint (no Discord here).
 
-Read from the environment next to bot.py's ``Settings``; every bad value raises ``OpsConfigError``
+Validated with every other setting by host/settings.py; every bad value raises ``OpsConfigError``
 naming the variable and what would be accepted, so a misconfigured process stops at start-up with
 one readable line instead of failing later inside discord.py.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -110,19 +109,6 @@ def parse_shards(shard_ids: str | None, shard_count: str | None) -> ShardPlan:
     return ShardPlan(sharded=True, count=count, ids=ids)
 
 
-def _int_setting(env: Mapping[str, str], name: str, default: int, lo: int, hi: int) -> int:
-    raw = (env.get(name) or "").strip()
-    if not raw:
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise OpsConfigError(f"{name}={raw!r}: give a whole number from {lo} to {hi}.") from None
-    if not lo <= value <= hi:
-        raise OpsConfigError(f"{name}={value}: give a whole number from {lo} to {hi}.")
-    return value
-
-
 @dataclass(frozen=True)
 class OpsSettings:
     """The operations settings; defaults in .env.example."""
@@ -136,16 +122,8 @@ class OpsSettings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> OpsSettings:
-        """Read SHARD_IDS, SHARD_COUNT, LOG_FORMAT, RENDER_THREADS, HEALTH_PORT and HEALTH_HOST."""
-        env = os.environ if env is None else env
-        log_format = (env.get("LOG_FORMAT") or "text").strip().lower()
-        if log_format not in LOG_FORMATS:
-            raise OpsConfigError(f"LOG_FORMAT={log_format!r}: use 'text' or 'json'.")
-        port = _int_setting(env, "HEALTH_PORT", 0, 0, 65535)
-        return cls(
-            shards=parse_shards(env.get("SHARD_IDS"), env.get("SHARD_COUNT")),
-            log_format=log_format,
-            render_threads=_int_setting(env, "RENDER_THREADS", 2, 1, MAX_RENDER_THREADS),
-            health_port=port or None,
-            health_host=(env.get("HEALTH_HOST") or "127.0.0.1").strip(),
-        )
+        """Read SHARD_IDS, SHARD_COUNT, LOG_FORMAT, RENDER_THREADS, HEALTH_PORT and HEALTH_HOST (validated,
+        with every other setting, by host/settings.py; a bad one raises its SettingsError)."""
+        from host.settings import Settings  # host/settings.py builds on this module
+
+        return Settings.from_env(env).ops()

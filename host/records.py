@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
+from rules.rng import RNG_CURRENT
+
 
 class SeatInfo(msgspec.Struct, frozen=True, omit_defaults=True):
     """Who sits in a seat: a Discord user (``user_id``) or an AI (``ai`` names it).
@@ -44,6 +46,15 @@ class SessionRecord(msgspec.Struct, frozen=True):
     """The game's time control and seat clocks (host/clock.py GameClock as JSON); None: untimed."""
     clock_due: float | None = None
     """The earliest moment a reminder or timeout may fall due (indexed for the reminder service)."""
+    rng: int = RNG_CURRENT
+    """The random generator version the game draws with (rules/rng.py): rows stored before the
+    keyed stream read 1 (Mersenne Twister), so they replay exactly as they were played."""
+    state_sum: str | None = None
+    """SHA-256 of ``state`` as stored (host/snapshots.py); None for rows stored before it."""
+    state_schema: str | None = None
+    """The state schema that wrote ``state`` (host/snapshots.SCHEMA); None for rows stored before it."""
+    damaged: str | None = None
+    """Why the game was set aside as damaged (never played on, rated or resumed); None: sound."""
 
 
 class ActionRecord(msgspec.Struct, frozen=True):

@@ -19,6 +19,7 @@ from typing import Any
 import msgspec
 
 from host import clock as clocks
+from host import snapshots
 from host.errors import (
     DamagedSession,
     LobbyError,
@@ -29,13 +30,16 @@ from host.errors import (
     StaleVersion,
 )
 from host.records import ALL_STATUSES, OPEN_STATUSES, SeatInfo, SessionRecord
-from host.store import DuplicateInteraction, Store
+from host.store import DuplicateInteraction, SessionExists, Store
 from rules import GAMES, get_game
 from rules.ai import ais_for, default_ai
 from rules.base import Event, Game, InvalidAction, Result, check_players, resolve_options
+from rules.rng import RNG_CURRENT, new_seed
 
 DEFAULT_AI = "random"
 _STALE_RETRIES = 20
+_ID_ATTEMPTS = 8
+"""Game ids drawn before a collision is an error (32 random bits each: a repeat is rare already)."""
 """How often ``submit`` re-reads a game that another process moved under it before giving up with
 StaleVersion. Each retry means another move was stored, so this bounds waiting, not progress."""
 log = logging.getLogger(__name__)
@@ -120,6 +124,11 @@ class Outcome:
         return [e for step in self.steps for e in step.events]
 
 
+def _damaged(sid: str, why: str) -> DamagedSession:
+    return DamagedSession(f"Game `{sid}` cannot be read: its stored data is damaged.", game_id=sid,
+                          key="common.error.damaged", detail=why)
+
+
 class Host:
     """Session service over a Store. One instance per process."""
 
@@ -128,11 +137,13 @@ class Host:
         store: Store,
         *,
         clock: Callable[[], float] = time.time,
-        seed_source: Callable[[], int] = lambda: secrets.randbits(31),
+        seed_source: Callable[[], int] = new_seed,
+        id_source: Callable[[], str] = lambda: secrets.token_hex(4),
     ) -> None:
         self.store = store
         self.clock = clock
         self.seed_source = seed_source
+        self.id_source = id_source
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: dict[str, tuple[int, Any]] = {}
         self.owns: Callable[[int], bool] = lambda guild_id: True
@@ -154,7 +165,12 @@ class Host:
             lock = self._locks[sid] = asyncio.Lock()
         return lock
 
-    def _decode_state(self, rec: SessionRecord) -> Any | None:
+    async def _decode_state(self, rec: SessionRecord) -> Any | None:
+        """The game's state from its snapshot, checked (host/snapshots.py): a snapshot that cannot be
+        read, or does not match its checksum, or (written under another schema) does not match a
+        replay of its log sets the game aside as damaged (DamagedSession), once and for good."""
+        if rec.damaged is not None:
+            raise _damaged(rec.id, rec.damaged)
         if rec.state is None:
             return None
         cached = self._cache.get(rec.id)
@@ -163,9 +179,34 @@ class Host:
         try:
             state = msgspec.json.decode(rec.state, type=GAMES[rec.game].state_type)
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-            raise DamagedSession(f"Game `{rec.id}` cannot be read: its stored data is damaged.", game_id=rec.id,
-                                 key="common.error.damaged", detail=str(exc)) from exc
+            raise await self._set_aside(rec, f"its stored state cannot be read ({exc})") from exc
+        trouble = snapshots.problem(rec.state, rec.state_sum, rec.state_schema)
+        if trouble == "checksum":
+            raise await self._set_aside(rec, "its stored state does not match its checksum")
+        if trouble == "schema":  # first use after an upgrade (or an unstamped row): the log decides
+            try:
+                replayed = msgspec.json.encode(await self._replay_log(rec))
+            except Exception as exc:  # a log that does not replay cannot vouch for the snapshot
+                raise await self._set_aside(rec, f"its log does not replay ({exc})") from exc
+            if replayed != msgspec.json.encode(state):
+                raise await self._set_aside(rec, "its stored state does not match a replay of its log")
+            await self.store.stamp_snapshot(rec.id, rec.version, rec.state)
         self._cache[rec.id] = (rec.version, state)
+        return state
+
+    async def _set_aside(self, rec: SessionRecord, why: str) -> DamagedSession:
+        """Mark a game damaged (logged the first time only); the error to raise."""
+        if await self.store.mark_damaged(rec.id, why):
+            log.error("game %s (%s) is damaged and set aside: %s", rec.id, rec.game, why)
+        self._cache.pop(rec.id, None)
+        return _damaged(rec.id, why)
+
+    async def _replay_log(self, rec: SessionRecord) -> Any:
+        """The state rebuilt from the seed, the generator version and the action log."""
+        game = GAMES[rec.game]
+        state = game.setup(len(rec.seats), rec.options, rec.seed, rec.rng)
+        for action in await self.store.actions(rec.id):
+            state, _ = game.apply(state, action.seat, msgspec.json.decode(action.action, type=game.action_type))
         return state
 
     async def get(self, sid: str) -> Session:
@@ -175,7 +216,7 @@ class Host:
         rec = await self.store.load_session(sid)
         if rec is None or rec.game not in GAMES:
             raise SessionNotFound(f"There is no game with id {sid}.")
-        return Session(rec, self._decode_state(rec))
+        return Session(rec, await self._decode_state(rec))
 
     async def open_sessions(self, *, guild_id: int | None = None, channel_id: int | None = None) -> list[Session]:
         return await self.sessions(OPEN_STATUSES, guild_id=guild_id, channel_id=channel_id)
@@ -194,9 +235,9 @@ class Host:
             if r.game not in GAMES:
                 continue
             try:
-                out.append(Session(r, self._decode_state(r)))
-            except DamagedSession as exc:  # one damaged game never hides the others
-                log.error("skipping game %s: %s (%s)", r.id, exc, exc.fields.get("detail"))
+                out.append(Session(r, await self._decode_state(r)))
+            except DamagedSession:  # one damaged game never hides the others (logged once, when set aside)
+                continue
         return out
 
     async def load_open(self) -> list[Outcome]:
@@ -230,7 +271,7 @@ class Host:
         control = time_control if isinstance(time_control, clocks.TimeControl) else clocks.parse(time_control)
         now = self.clock()
         rec = SessionRecord(
-            id=secrets.token_hex(4),
+            id=self.id_source(),
             game=game_name,
             guild_id=guild_id,
             channel_id=channel_id,
@@ -243,7 +284,14 @@ class Host:
             created_at=now,
             updated_at=now,
             clock=msgspec.json.encode(clocks.GameClock(control)),
+            rng=RNG_CURRENT,
         )
+        for _ in range(_ID_ATTEMPTS - 1):
+            try:
+                await self.store.insert_session(rec)
+                return Session(rec, None)
+            except SessionExists:  # a taken id is drawn again: the player never sees a collision
+                rec = msgspec.structs.replace(rec, id=self.id_source())
         await self.store.insert_session(rec)
         return Session(rec, None)
 
@@ -304,7 +352,7 @@ class Host:
                 check_players(game.info, len(session.seats))
             except Exception as exc:
                 raise LobbyError(str(exc)) from exc
-            state = game.setup(len(session.seats), session.record.options, session.record.seed)
+            state = game.setup(len(session.seats), session.record.options, session.record.seed, session.record.rng)
             now = self.clock()
             clock = clocks.start(self.clock_of(session).control, len(session.seats), game.to_act(state), now)
             await self.store.update_session(
@@ -559,10 +607,4 @@ class Host:
 
     async def replay(self, sid: str) -> Any:
         """Rebuild the state from the seed and the action log (to check a snapshot)."""
-        session = await self.get(sid)
-        game = session.game
-        state = game.setup(len(session.seats), session.record.options, session.record.seed)
-        for rec in await self.store.actions(sid):
-            action = msgspec.json.decode(rec.action, type=game.action_type)
-            state, _ = game.apply(state, rec.seat, action)
-        return state
+        return await self._replay_log((await self.get(sid)).record)

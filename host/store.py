@@ -21,7 +21,7 @@ import functools
 import logging
 import re
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,8 +30,10 @@ from typing import Any, ClassVar, Protocol
 import aiosqlite
 import msgspec
 
+from host import snapshots
 from host.errors import DamagedSession, SessionNotFound, StaleVersion
 from host.records import ActionRecord, SeatInfo, SessionRecord
+from rules.rng import check_version
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +89,8 @@ class Store(Protocol):
         result: bytes | None,
         clock: tuple[bytes, float | None] | None = None,
     ) -> None: ...
+    async def mark_damaged(self, sid: str, reason: str) -> bool: ...
+    async def stamp_snapshot(self, sid: str, version: int, state: bytes) -> None: ...
     async def due_sessions(self, now: float) -> list[SessionRecord]: ...
     async def add_vacation(self, user_id: int, start: float, end: float) -> None: ...
     async def end_vacation(self, user_id: int, now: float) -> int: ...
@@ -144,13 +148,16 @@ def migrations(dialect: str) -> tuple[Migration, ...]:
 
 _COLUMNS = (
     "id, game, guild_id, channel_id, creator_id, options, seats, seed, status, version, "
-    "created_at, updated_at, state, result, thread_id, message_id, clock, clock_due"
+    "created_at, updated_at, state, result, thread_id, message_id, clock, clock_due, rng, seed_text, "
+    "state_sum, state_schema, damaged"
 )
 _UPDATABLE = {"options", "seats", "status", "version", "state", "result", "thread_id", "message_id", "seed",
               "clock", "clock_due"}
 _json = msgspec.json.Encoder()
 _seats_decoder = msgspec.json.Decoder(tuple[SeatInfo, ...])
 _options_decoder = msgspec.json.Decoder(dict[str, str])
+_SEED_COLUMN_MAX = (1 << 63) - 1
+"""The largest seed the old ``seed`` column holds; every seed is also kept whole in ``seed_text``."""
 _STALE = "The board changed while you were choosing; here it is again."
 
 
@@ -195,6 +202,11 @@ def _decode_row(row: Iterable[object]) -> SessionRecord:
         message,
         clock,
         clock_due,
+        rng,
+        seed_text,
+        state_sum,
+        state_schema,
+        damaged,
     ) = tuple(row)
     return SessionRecord(
         id=str(sid),
@@ -204,7 +216,11 @@ def _decode_row(row: Iterable[object]) -> SessionRecord:
         creator_id=int(creator),  # type: ignore[arg-type]
         options=_options_decoder.decode(options),  # type: ignore[arg-type]
         seats=_seats_decoder.decode(seats),  # type: ignore[arg-type]
-        seed=int(seed),  # type: ignore[arg-type]
+        seed=int(seed_text) if seed_text is not None else int(seed),  # type: ignore[arg-type]
+        rng=check_version(int(rng)),  # type: ignore[arg-type]
+        state_sum=str(state_sum) if state_sum is not None else None,
+        state_schema=str(state_schema) if state_schema is not None else None,
+        damaged=str(damaged) if damaged is not None else None,
         status=str(status),
         version=int(version),  # type: ignore[arg-type]
         created_at=float(created),  # type: ignore[arg-type]
@@ -216,6 +232,26 @@ def _decode_row(row: Iterable[object]) -> SessionRecord:
         clock=bytes(clock) if clock is not None else None,  # type: ignore[arg-type]
         clock_due=float(clock_due) if clock_due is not None else None,  # type: ignore[arg-type]
     )
+
+
+def _columns(fields: Mapping[str, object]) -> dict[str, object]:
+    """The columns and values that store ``fields``: the seed goes to both of its columns."""
+    out = {k: _encode_field(k, v) for k, v in fields.items()}
+    if "seed" in fields:
+        out["seed"], out["seed_text"] = _seed_columns(int(fields["seed"]))  # type: ignore[call-overload]
+    if "state" in fields:
+        out["state_sum"], out["state_schema"] = _stamp(fields["state"])  # type: ignore[arg-type]
+    return out
+
+
+def _stamp(state: bytes | None) -> tuple[str | None, str | None]:
+    """The checksum and schema stored beside a snapshot (host/snapshots.py)."""
+    return (None, None) if state is None else (snapshots.checksum(state), snapshots.SCHEMA)
+
+
+def _seed_columns(seed: int) -> tuple[int, str]:
+    # A 128-bit seed does not fit the 64-bit ``seed`` column: it keeps 0 and seed_text the seed.
+    return (seed if 0 <= seed <= _SEED_COLUMN_MAX else 0), str(seed)
 
 
 def _encode_field(key: str, value: object) -> object:
@@ -286,7 +322,7 @@ class SqlStore(abc.ABC):
         """Store a new session (SessionExists if its id is taken, the stored one unchanged)."""
         async with self.connection() as db:
             inserted = await db.execute(
-                f"INSERT INTO sessions ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
+                f"INSERT INTO sessions ({_COLUMNS}) VALUES ({','.join('?' * 23)}) "
                 "ON CONFLICT (id) DO NOTHING",
                 rec.id,
                 rec.game,
@@ -295,7 +331,7 @@ class SqlStore(abc.ABC):
                 rec.creator_id,
                 _encode_field("options", rec.options),
                 _encode_field("seats", rec.seats),
-                rec.seed,
+                _seed_columns(rec.seed)[0],
                 rec.status,
                 rec.version,
                 rec.created_at,
@@ -306,6 +342,10 @@ class SqlStore(abc.ABC):
                 rec.message_id,
                 rec.clock,
                 rec.clock_due,
+                rec.rng,
+                _seed_columns(rec.seed)[1],
+                *_stamp(rec.state),
+                rec.damaged,
             )
         if inserted != 1:
             raise SessionExists(f"a session with id {rec.id} is already stored")
@@ -321,8 +361,9 @@ class SqlStore(abc.ABC):
         bad = set(fields) - _UPDATABLE
         if bad:
             raise ValueError(f"cannot update {sorted(bad)}")
-        sets = "".join(f"{k} = ?, " for k in fields)  # names from _UPDATABLE only: safe to format in
-        values = [_encode_field(k, v) for k, v in fields.items()]
+        columns = _columns(fields)
+        sets = "".join(f"{k} = ?, " for k in columns)  # names from _UPDATABLE only: safe to format in
+        values = list(columns.values())
         async with self.connection() as db:  # one statement; the follow-up read only names the error
             changed = await db.execute(
                 f"UPDATE sessions SET {sets}updated_at = ? WHERE id = ? AND version = ?",
@@ -359,8 +400,8 @@ class SqlStore(abc.ABC):
         log row is inserted, for a retry racing its first delivery in another process (PostgreSQL
         waits for that transaction: if it commits, this insert does nothing and all is rolled back)."""
         now = time.time()
-        sets, values = "version = ?, state = ?, status = ?, result = ?, updated_at = ?", [
-            expected_version + 1, state, status, result, now]
+        sets = "version = ?, state = ?, state_sum = ?, state_schema = ?, status = ?, result = ?, updated_at = ?"
+        values = [expected_version + 1, state, *_stamp(state), status, result, now]
         if clock is not None:
             sets += ", clock = ?, clock_due = ?"
             values += list(clock)
@@ -381,6 +422,19 @@ class SqlStore(abc.ABC):
             )
             if logged != 1:
                 raise DuplicateInteraction(interaction_id)
+
+    async def mark_damaged(self, sid: str, reason: str) -> bool:
+        """Set a game aside as damaged (kept, never played on); False if it already was."""
+        async with self.connection() as db:
+            return await db.execute(
+                "UPDATE sessions SET damaged = ? WHERE id = ? AND damaged IS NULL", reason[:500], sid) == 1
+
+    async def stamp_snapshot(self, sid: str, version: int, state: bytes) -> None:
+        """Record that the snapshot of ``version`` was checked against its log: store its checksum and
+        the current schema (nothing, if the game moved on meanwhile)."""
+        async with self.connection() as db:
+            await db.execute("UPDATE sessions SET state_sum = ?, state_schema = ? WHERE id = ? AND version = ?",
+                             *_stamp(state), sid, version)
 
     async def interaction_seen(self, interaction_id: int) -> bool:
         async with self.connection() as db:

@@ -128,7 +128,10 @@ class Game(Protocol[S, A]):
     action_type: Any
     """The action type (a tagged msgspec union) used to decode JSON."""
 
-    def setup(self, players: int, options: Mapping[str, str], seed: int) -> S: ...
+    def setup(self, players: int, options: Mapping[str, str], seed: int, rng: int = ...) -> S:
+        """The first state. ``rng`` is the generator version the game draws with
+        (rules.rng: 1 for games stored before the keyed stream, the current one by default)."""
+        ...
 
     def to_act(self, state: S) -> frozenset[Seat]: ...
 

@@ -1,19 +1,27 @@
 """Dice: a small counter-based generator kept in the state, and the dice-area arithmetic.
 
-The generator is splitmix64: its whole state is one 64-bit integer stored in ``State.rng``, so
-cloning, JSON round trips and replays reproduce every roll exactly (a ``random.Random`` state
-would be 625 numbers to copy on every move).
+The generator is a key and a counter in the state (``State.rng_key``, ``State.rng``): roll ``n``
+comes from HMAC-SHA256(key, "dice" || n) (rules.rng), so cloning, JSON round trips and replays
+reproduce every roll, and the rolls seen so far say nothing of the next. Games stored before it
+(empty key) keep splitmix64, whose single 64-bit state ``State.rng`` is invertible from one output.
 """
 
 from __future__ import annotations
+
+from rules.rng import keyed_block
 
 from .data import CELL_INDEX, DICE, MAX_COUNT, NB, NCELLS
 from .state import EMPTY, State
 
 _MASK = (1 << 64) - 1
+DICE_LABEL = b"alhambra_dice/dice"
 
 
 def next64(state: State) -> int:
+    if state.rng_key:
+        block = keyed_block(state.rng_key, DICE_LABEL, state.rng)
+        state.rng += 1
+        return int.from_bytes(block[:8], "big")
     state.rng = z = (state.rng + 0x9E3779B97F4A7C15) & _MASK
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK

@@ -8,7 +8,6 @@ there when they have a real choice, everything forced is applied at once.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 
 import msgspec
@@ -20,6 +19,7 @@ from rules.base import (
     check_players,
     resolve_options,
 )
+from rules.rng import RNG_CURRENT, RNG_MT, make_random
 
 from . import alhambra as alh
 from .actions import (
@@ -142,10 +142,10 @@ def _copy_for(state: State, action: Action) -> State:
     return _clone(state)
 
 
-def setup(players: int, options: Mapping[str, str] | None, seed: int) -> State:
+def setup(players: int, options: Mapping[str, str] | None, seed: int, rng: int = RNG_CURRENT) -> State:
     opts = resolve_options(INFO, options)
     check_players(INFO, players)
-    rnd = random.Random(seed)
+    rnd = make_random(seed, rng)
     version = opts["version"]
     dummy = 2 if players == 2 else EMPTY
     n = players + (1 if dummy >= 0 else 0)
@@ -179,7 +179,10 @@ def setup(players: int, options: Mapping[str, str] | None, seed: int) -> State:
         rnd.shuffle(st.bag)
         st.alhambra = [alh.to_flat(alh.new_grid()) for _ in range(players)]
         st.reserve = [[] for _ in range(players)]
-    st.rng = rnd.getrandbits(64)
+    if rng == RNG_MT:
+        st.rng = rnd.getrandbits(64)  # the splitmix64 state of games stored before the keyed stream
+    else:
+        st.rng_key = rnd.randbytes(32)
     begin_round(st, [])
     return st
 

@@ -3,7 +3,7 @@
 Seats 0..players-1 are the humans; with two players a dummy sits at seat 2 (``dummy``). Lists
 indexed "per seat" include the dummy. Everything random is either already drawn (chip stacks,
 tile stacks, the bag) or comes from the counter-based generator ``rng`` (dice), so the state alone
-determines the rest of the game. Hidden fields: ``rng``, ``stacks``, ``tile_stacks``, ``bag``.
+determines the rest of the game. Hidden fields: ``rng``, ``rng_key``, ``stacks``, ``tile_stacks``, ``bag``.
 """
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ class State(msgspec.Struct):
     markers: int
     """Octagon markers per human per round."""
     rng: int
-    """Dice generator state (splitmix64); hidden, it would reveal future rolls."""
+    """Dice generator position: the splitmix64 state when ``rng_key`` is empty (games stored before
+    the keyed stream), else the counter of the next HMAC block. Hidden, it would reveal future rolls."""
     round: int = 1
     phase: str = ROLL
     start: int = 0
@@ -105,6 +106,9 @@ class State(msgspec.Struct):
     log_data: list[dict[str, Any]] = []
     """What each of those lines was said with (``{"kind", "data"}``): the picture words them in its
     language from these (rules.base.recent_events)."""
+    rng_key: bytes = b""
+    """The dice stream's HMAC key (rules.rng), empty for games stored before it. Hidden: with it
+    every future roll could be computed."""
 
 
 # ----------------------------------------------------------------------------- small queries

@@ -82,6 +82,7 @@ from rules.base import (
     rank_by,
     resolve_options,
 )
+from rules.rng import RNG_CURRENT
 
 TOMMASO = "tommaso_battista"
 
@@ -555,13 +556,13 @@ class BarrageGame:
     state_type = State
     action_type = BarrageAction
 
-    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+    def setup(self, players: int, options: Mapping[str, str], seed: int, rng: int = RNG_CURRENT) -> State:
         check_players(INFO, players)
         opts = _expansion_and_map(resolve_options(INFO, options))
         if opts["intro"] == "yes" and opts["leeghwater"] == "yes":
             raise IllegalAction("The introductory set-up is played without the Leeghwater Project.",
                                 key="barrage.error.intro_leeghwater", option="leeghwater")
-        st = start.new_state(players, opts, seed)
+        st = start.new_state(players, opts, seed, rng)
         events: list[Event] = []
         advance(st, events)
         return st

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 
 from rules.barrage import data, expansion, supply
 from rules.barrage.state import Company, State, Task
+from rules.rng import RNG_CURRENT, make_random
 
 TOMMASO = "tommaso_battista"
 ANTON = "anton_krylov"
@@ -22,8 +22,8 @@ def officer_pool(options: Mapping[str, str]) -> list[str]:
     return [o for o in pool if data.OFFICERS[o]["implemented_in_bga"]]
 
 
-def new_state(players: int, options: Mapping[str, str], seed: int) -> State:
-    rng = random.Random(seed)
+def new_state(players: int, options: Mapping[str, str], seed: int, rng_version: int = RNG_CURRENT) -> State:
+    rng = make_random(seed, rng_version)
     intro = options.get("intro", "no") == "yes"
     st = State(players=players, options=dict(options), map=options.get("map", "base"))
     m = data.map_data(st.map)

@@ -37,6 +37,7 @@ from rules.imperium.scoring import (
 )
 from rules.imperium.state import ImperiumState, Resolution, copy_state
 from rules.imperium.view import build_view
+from rules.rng import RNG_CURRENT, check_version
 
 MAX_PLAYERS = 5
 
@@ -87,8 +88,9 @@ class ImperiumGame:
 
     # ------------------------------------------------------------------ setup and turn
 
-    def setup(self, players: int, options: Mapping[str, str], seed: int) -> ImperiumState:
+    def setup(self, players: int, options: Mapping[str, str], seed: int, rng: int = RNG_CURRENT) -> ImperiumState:
         check_players(INFO, players)
+        check_version(rng)  # Imperium draws nothing; the version is checked for uniformity
         opts = resolve_options(INFO, options)
         return ImperiumState(
             players=players,

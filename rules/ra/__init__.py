@@ -27,7 +27,7 @@ to_lose) or None, ``history``, ``last_scoring``, ``events`` (recent lines this v
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from rules.ai import Player, RandomAI
@@ -47,7 +47,7 @@ class RaGame:
     state_type = RaState
     action_type: Any = RaAction
 
-    setup: Callable[[int, Mapping[str, str], int], RaState] = staticmethod(engine.setup)
+    setup: Callable[..., RaState] = staticmethod(engine.setup)
     to_act: Callable[[RaState], frozenset[Seat]] = staticmethod(engine.to_act)
     legal_actions: Callable[[RaState, Seat], list[RaAction]] = staticmethod(engine.legal_actions)
     apply: Callable[[RaState, Seat, RaAction], tuple[RaState, list[Event]]] = staticmethod(engine.apply)

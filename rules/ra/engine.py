@@ -7,7 +7,6 @@ disasters in disasters.py, the end of an epoch and scoring in epoch.py and scori
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -53,6 +52,7 @@ from rules.ra.turns import (
     phase_error,
     remember,
 )
+from rules.rng import RNG_CURRENT, make_random
 
 # Every draw uses a bag tile (180); every auction ends with a disk spent, a Ra tile spent or 8
 # tiles discarded (< 200 auctions of at most 5 bids); gods <= 16; disaster choices <= 20.
@@ -83,14 +83,14 @@ _SORTED_BAG = tuple(t for t, c in enumerate(TILE_COUNTS) for _ in range(c))
 """Every tile, by type, before the shuffle."""
 
 
-def setup(players: int, options: Mapping[str, str], seed: int) -> RaState:
+def setup(players: int, options: Mapping[str, str], seed: int, rng: int = RNG_CURRENT) -> RaState:
     check_players(INFO, players)
     opts = resolve_options(INFO, options)
-    rng = random.Random(seed)
+    rnd = make_random(seed, rng)
     bag = list(_SORTED_BAG)
-    rng.shuffle(bag)
+    rnd.shuffle(bag)
     sets = sun_sets(players)
-    rng.shuffle(sets)  # "適当な方法で、どのプレイヤーがどの山を取るか決めます"
+    rnd.shuffle(sets)  # "適当な方法で、どのプレイヤーがどの山を取るか決めます"
     s = RaState(
         players=players,
         hidden_fame=opts["hidden_fame"] == "on",

@@ -15,7 +15,7 @@ from PIL import Image
 
 import cogs.history
 from bot import create_bot
-from host.history import replay_export
+from host.history import DamagedLog, export_game, replay_export
 from tests.discord_harness.conftest import bots, db_path  # noqa: F401  (fixtures shared with the harness)
 from tests.discord_harness.helpers import open_table
 from tests.history.helpers import finish_game
@@ -78,3 +78,26 @@ async def test_replay_and_export_of_a_finished_game(simcord_env, simcord_bot):
     assert unknown.ephemeral and "no game with id deadbeef" in unknown.response.content
     junk = await alice.slash(thread, "game export", game_id="../../x")
     assert junk.ephemeral and "not a game id" in junk.response.content
+
+
+async def test_a_damaged_log_is_named_not_a_traceback(simcord_env, simcord_bot, caplog):
+    """An unknown action code in a finished game's stored log: /game replay and /game export say which
+    game is damaged and why, privately, in the reader's language (issue 16, item 13)."""
+    env, bot = simcord_env, simcord_bot
+    players, thread, sid = await open_table(env, bot, "imperium", ["alice", "bob", "carol"], seed=5)
+    await finish_game(bot.host, sid, seed=5)
+    async with bot.host.store.connection() as db:
+        await db.execute("UPDATE actions SET action = ? WHERE session_id = ? AND version = 3",
+                         b'{"kind":"teleport","to":9}', sid)
+    for command in ("game replay", "game export"):
+        refused = await players[0].slash(thread, command)
+        text = refused.response.content
+        assert refused.ephemeral and not refused.response.attachments
+        assert f"`{sid}`" in text and "move 3" in text and "damaged" in text, text
+        assert "unexpected" not in text.lower()
+    assert not [r for r in caplog.records if r.exc_info]  # no traceback in the log
+    try:
+        await export_game(bot.host, sid)
+    except DamagedLog as exc:
+        ja = cogs.history.error_text("ja", exc)
+    assert ja is not None and f"`{sid}`" in ja and "3手目" in ja
