@@ -14,7 +14,6 @@ Task kinds (fields of ``Task``):
   fulfil     n=energy budget (France's +3 included), f: contracts.F_NATIONAL / F_FRANCE / F_MULTI
   machine    n machinery of your choice
   rotate     rotate the wheel n times (automatic)
-  endextra   marks the end of the architect's extra placement (automatic; Back keeps it optional)
   drop       n drops onto headstreams, f: 1 they flow at once, 2 "up to n" (may stop)
   fbuild     free placement of structure s (n=max conduit value, a=areas)
   take       take n contracts from the office
@@ -65,7 +64,7 @@ from rules.barrage.actions import (
     describe,
     encode,
 )
-from rules.barrage.state import State, Task
+from rules.barrage.state import BankUse, State, Task
 from rules.barrage.view import view
 from rules.base import (
     Event,
@@ -216,7 +215,7 @@ def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None
     c = st.companies[seat]
     if isinstance(a, Back):
         # back to choosing the action; inside Mahiri's or the architect's extra action it stays one
-        extra = len(st.tasks) > 1 and st.tasks[1].kind in ("endcopy", "endextra")
+        extra = st.extra_placing or (len(st.tasks) > 1 and st.tasks[1].kind == "endcopy")
         st.tasks[0] = Task("turn", seat, f=1 if extra else 0)
         st.backs += 1
         return
@@ -334,11 +333,17 @@ def _place(st: State, seat: int, a: Place, events: list[Event]) -> None:
         st.tasks.insert(0, Task("produce", seat, s=a.space, n=act["produce"]["bonus"], f=4 if arch else 0))
         return
     placement.occupy(st, seat, a.space, a.n, arch)
-    _say(st, events, "place", f"{_name(st, seat)} uses {a.space}.", "use_space", **_who(st, seat), space=a.space)
+    bank: dict[str, int] = {}
+    if "credit_per_engineer" in act:
+        # the bank: which space, how many engineers (the architect counts as 1) and the credits they gave
+        bank = {"engineers": a.n, "credits": a.n * act["credit_per_engineer"]}
+        st.companies[seat].bank.append(BankUse(a.space, a.n, bank["credits"]))
+    _say(st, events, "place", f"{_name(st, seat)} uses {a.space}.", "use_space", **_who(st, seat), space=a.space,
+         **bank)
     supply.pay(st, seat, "credit", act.get("pay_credits", 0))
     tasks: list[Task] = []
-    if "credit_per_engineer" in act:
-        supply.gain(st, seat, "credit", a.n * act["credit_per_engineer"])
+    if bank:
+        supply.gain(st, seat, "credit", bank["credits"])
     elif "place_drop" in act:
         tasks.append(Task("drop", seat, n=act["place_drop"]))
     elif "flow_drop" in act:
@@ -416,6 +421,7 @@ def _next_turn(st: State, events: list[Event]) -> bool:
 def _begin_turn(st: State, seat: int) -> None:
     st.backs = 0
     st.closing = False
+    st.extra_placing = False
     st.bonus_action = False
     st.tasks = [Task("turn", seat)]
 
@@ -447,6 +453,7 @@ def _end_round(st: State, events: list[Event]) -> None:
         c.placed = 0
         c.energy = 0
         c.used = []
+        c.bank = []
         c.out = False
     st.used = {}
     if st.patent:
@@ -470,9 +477,6 @@ def advance(st: State, events: list[Event]) -> None:
                 st.copy, st.copy_seat = "", -1
                 st.tasks.pop(0)
                 continue
-            if t.kind == "endextra":
-                st.tasks.pop(0)
-                continue
             if (t.kind == "turn" and not t.f) or _options(st, t):
                 return  # a turn always has a move: _next_turn checked can_act
             st.tasks.pop(0)  # nothing to choose: an optional or impossible step lapses
@@ -483,12 +487,14 @@ def advance(st: State, events: list[Event]) -> None:
             # Tommaso's architect: an optional extra placement, after the contracts are refilled as
             # after any turn; it is part of the same main action, so no bonus step comes between
             st.extra = False
+            st.extra_placing = True
             contracts.refill(st)
-            st.tasks = [Task("turn", st.order[st.turn], f=1), Task("endextra", st.order[st.turn])]
+            st.tasks = [Task("turn", st.order[st.turn], f=1)]
             continue
         if st.turn >= 0 and not st.closing:
             # the main action is over: expansions may offer a bonus step (Nile: irrigation tiles)
             st.closing = True
+            st.extra_placing = False
             seat = st.order[st.turn]
             st.tasks = [tk for x in expansion.active(st) for tk in x.end_of_turn(st, seat)]
             continue

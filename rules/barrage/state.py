@@ -31,6 +31,15 @@ class Task(msgspec.Struct, array_like=True, omit_defaults=True):
     a: list[str] = []
 
 
+class BankUse(msgspec.Struct, array_like=True):
+    """One visit to the bank this round: which bank space, the engineers put there (the architect
+    counts as 1) and the credits they gave."""
+
+    space: str
+    engineers: int
+    credits: int
+
+
 class Company(msgspec.Struct, omit_defaults=True):
     """One player's company board, supply and wheel."""
 
@@ -59,6 +68,8 @@ class Company(msgspec.Struct, omit_defaults=True):
     done: list[str] = []
     used: list[str] = []
     """Private (company-board) spaces used this round."""
+    bank: list[BankUse] = []
+    """Visits to the bank this round (public: the engineers stand on the board)."""
     out: bool = False
     last_energy: int = 0
     works: list[str] = []
@@ -82,6 +93,8 @@ class State(msgspec.Struct, omit_defaults=True):
     """Index into ``order`` of the company whose turn it is."""
     extra: bool = False
     """The current company's architect earned an extra placement, taken when its action is over."""
+    extra_placing: bool = False
+    """The current company is choosing the architect's extra placement (optional; Back keeps it so)."""
     backs: int = 0
     closing: bool = False
     """The current turn's main action is over (expansions' end-of-turn steps were queued)."""

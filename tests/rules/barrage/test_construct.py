@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.barrage import GAME, construct, supply
+from rules.barrage import GAME, construct, data, supply
 from rules.base import IllegalAction
 from tests.rules.barrage.scenario import clear_map, intro, legal_codes, play, put, turn
 
@@ -225,3 +225,98 @@ def test_back_before_paying_returns_to_the_choice_of_action() -> None:
     st2, _ = play(st, 0, "P.company-4", "T.BASIC_BASE", "B")
     assert st2.tasks[0].kind == "turn"
     assert st2.companies[0] == st.companies[0]
+
+
+# --------------------------------------------------------------------------- advanced tiles, one test each
+# Each quotes the tile's effect as technology_tiles.json (the online edition's wording) gives it.
+
+
+def _with_tile(tile: str, effect: str):
+    st = _game()
+    assert effect in data.TECH[tile]["effect"]
+    st.companies[0].tiles.append(tile)
+    st.companies[0].exc = st.companies[0].mix = 20
+    return st
+
+
+def test_l1_elevation_rotates_the_wheel_once_per_elevation_built() -> None:
+    """L1_ELEVATION: "rotate your wheel 1 segment per elevation you have built (including this one)"."""
+    st = _with_tile("L1_ELEVATION", "rotate your wheel 1 segment per elevation you have built")
+    put(st, 0, "B8L", level=2)  # one elevation already built
+    put(st, 0, "B9L")
+    st, _ = play(st, 0, "P.company-1", "T.L1_ELEVATION", "S.B9L")
+    c = st.companies[0]
+    # 1 rotation for the construction, then 2 for the 2 elevations: the tile is 3 segments back
+    assert st.dam_level["B9L"] == 2 and c.slot == 3 and c.wheel[0] == ["L1_ELEVATION"]
+
+
+def test_l1_conduit_pays_twice_the_conduit_production_in_credits() -> None:
+    """L1_CONDUIT: "gain credits = 2 x production value of the conduit just built"."""
+    st = _with_tile("L1_CONDUIT", "gain credits = 2 x production value of the conduit just built")
+    credits = st.companies[0].credits
+    st, _ = play(st, 0, "P.company-1", "T.L1_CONDUIT", "S.C1R", "Y.8.0.0")  # production 4: 8 excavators
+    assert st.conduit_owner["C1R"] == 0 and st.companies[0].credits == credits + 2 * 4
+
+
+def test_l1_powerhouse_builds_without_engineers_even_with_none_left() -> None:
+    """L1_POWERHOUSE: "Construction with this tile needs no engineers (... may be your last action even
+    with 0 engineers)"."""
+    st = _with_tile("L1_POWERHOUSE", "needs no engineers")
+    c = st.companies[0]
+    c.eng, c.placed = 0, 12
+    assert legal_codes(st, 0) == ["F.L1_POWERHOUSE", "X"]
+    st, _ = play(st, 0, "F.L1_POWERHOUSE", "S.P8_0")
+    c = st.companies[0]
+    assert st.ph_owner["P8_0"] == 0 and c.eng == 0 and c.placed == 12 and c.wheel[0] == ["L1_POWERHOUSE"]
+
+
+def test_l2_base_produces_energy_per_base_and_may_fulfil_a_private_contract() -> None:
+    """L2_BASE: "produce energy = number of bases you have built (incl. this one) ... you may fulfil one
+    private contract needing <= that amount"."""
+    st = _with_tile("L2_BASE", "produce energy = number of bases you have built")
+    put(st, 0, "B8L")
+    st.companies[0].hand = ["C200", "C300"]  # need 2 and 5
+    st, _ = play(st, 0, "P.company-1", "T.L2_BASE", "S.B9L")
+    assert st.companies[0].energy == 2 and legal_codes(st, 0) == ["U.C200", "N"]
+    st, _ = play(st, 0, "U.C200")
+    assert st.companies[0].done[-1] == "C200" and st.companies[0].hand == ["C300"]
+
+
+def test_l2_powerhouse_offers_a_free_production_with_two_more() -> None:
+    """L2_POWERHOUSE: "you may perform a production action with +2 bonus with any of your powerhouses
+    (no extra cost)"; it may be declined."""
+    st = _with_tile("L2_POWERHOUSE", "production action with +2 bonus")
+    put(st, 0, "B1U", level=2)
+    st.water["B1U"] = 1
+    put(st, 0, "C1R")  # production 4 to zone 5
+    credits, eng = st.companies[0].credits, st.companies[0].eng
+    st, _ = play(st, 0, "P.company-1", "T.L2_POWERHOUSE", "S.P5_0")
+    codes = legal_codes(st, 0)
+    assert codes == ["R.B1U.C1R.P5_0.1", "N"]
+    declined, _ = play(st, 0, "N")
+    assert declined.companies[0].energy == 0 and declined.water["B1U"] == 1
+    st, _ = play(st, 0, "R.B1U.C1R.P5_0.1")
+    c = st.companies[0]
+    assert c.energy == 4 + 2 and c.eng == eng - 1 and c.credits == credits - data.SPACES["company-1"]["extra_credits"]
+
+
+def test_l3_elevation_scores_three_per_elevated_dam() -> None:
+    """L3_ELEVATION: "score 3 VP per dam of yours with at least one elevation (level 2 and 3 dams)"."""
+    st = _with_tile("L3_ELEVATION", "score 3 VP per dam of yours with at least one elevation")
+    put(st, 0, "B8L", level=3)
+    put(st, 0, "B10L")  # no elevation: scores nothing
+    put(st, 0, "B9L")
+    vp = st.companies[0].vp
+    st, _ = play(st, 0, "P.company-1", "T.L3_ELEVATION", "S.B9L")
+    assert st.dam_level["B9L"] == 2 and st.companies[0].vp == vp + 2 * 3
+
+
+def test_l3_joker_scores_three_per_advanced_tile_owned() -> None:
+    """L3_JOKER: "score 3 VP per advanced technology tile you own (supply + wheel, incl. this one)"."""
+    st = _with_tile("L3_JOKER", "score 3 VP per advanced technology tile you own")
+    c = st.companies[0]
+    c.tiles.append("L1_CONDUIT")  # in supply
+    c.wheel[3] = ["L2_BASE"]  # on the wheel
+    vp = c.vp
+    st, _ = play(st, 0, "P.company-1", "T.L3_JOKER", "S.B9L")
+    assert st.dam_owner["B9L"] == 0 and st.companies[0].vp == vp + 3 * 3

@@ -253,3 +253,131 @@ def test_leeghwater_state_round_trips_and_view_hides_the_work_deck() -> None:
     text = to_json(GAME.view(mid, None)).decode()
     assert hidden and not any(f'"{w}"' in text for w in hidden)
     assert GAME.view(mid, 0)["external_work_deck"] == len(mid.deck_works)
+
+
+# --------------------------------------------------------------------------- the buildings without a test
+# Each quotes the building's action text (private_buildings.json, the online edition's wording).
+
+FOUR = ("control_station", "customer_office", "energy_relay_field", "robot_factory")
+
+
+def _building(bid: str, text: str):
+    assert data.BUILDINGS[bid]["action_text"].startswith(text)
+    st = _lwp(buildings=FOUR)
+    _own(st, 0, bid)
+    return st
+
+
+def test_control_station_produces_with_three_more() -> None:
+    """control_station: "Production action with +3 (company bonuses/abilities still apply)"."""
+    st = _building("control_station", "Production action with +3")
+    put(st, 0, "B1U", level=2)
+    st.water["B1U"] = 1
+    put(st, 0, "C1R")  # production 4
+    put(st, 0, "P5_0")
+    eng = st.companies[0].eng
+    st, _ = play(st, 0, "P.control_station-s0", "R.B1U.C1R.P5_0.1")
+    c = st.companies[0]
+    assert c.energy == 4 + 3 and c.eng == eng - 2 and "control_station" in c.used
+
+
+def test_customer_office_fulfils_any_contract_in_hand_without_producing() -> None:
+    """customer_office: "Pay 3 credits: fulfil one face-up contract in your supply without producing"."""
+    st = _building("customer_office", "Pay 3 credits: fulfil one face-up contract in your supply")
+    c = st.companies[0]
+    c.hand, c.credits = ["C300", "C405"], 5
+    st.national = ["C100"]  # national contracts are not in the supply: never offered
+    st, _ = play(st, 0, "P.customer_office-s0")
+    assert legal_codes(st, 0) == ["U.C300", "U.C405", "N"] and st.companies[0].energy == 0
+    vp = st.companies[0].vp
+    st, _ = play(st, 0, "U.C300")  # 4 VP and 2 excavators
+    c = st.companies[0]
+    assert c.credits == 5 - 3 and c.vp == vp + 4 and c.done[-1] == "C300" and c.hand == ["C405"]
+
+
+def test_energy_relay_field_advances_energy_but_fulfils_nothing() -> None:
+    """energy_relay_field: "Pay 1 credit: advance energy 4 (not usable for contracts)"."""
+    st = _building("energy_relay_field", "Pay 1 credit: advance energy 4")
+    st.companies[0].hand = ["C202"]
+    credits = st.companies[0].credits
+    st, _ = play(st, 0, "P.energy_relay_field-s0")
+    c = st.companies[0]
+    assert c.energy == 4 and c.credits == credits - 1 and c.hand == ["C202"] and st.tasks[0].seat == 1
+
+
+def test_robot_factory_gives_two_machinery_of_your_choice() -> None:
+    """robot_factory: "Pay 1 credit: gain 2 machineries of your choice"."""
+    st = _building("robot_factory", "Pay 1 credit: gain 2 machineries of your choice")
+    c = st.companies[0]
+    credits, exc, mix = c.credits, c.exc, c.mix
+    st, _ = play(st, 0, "P.robot_factory-s0")
+    assert legal_codes(st, 0) == ["M.0", "M.1", "M.2"]
+    st, _ = play(st, 0, "M.1")
+    c = st.companies[0]
+    assert (c.credits, c.exc, c.mix) == (credits - 1, exc + 1, mix + 1)
+
+
+# --------------------------------------------------------------------------- every external work
+# (external_works.json; the Nile's works are tested in test_nile.py)
+
+WORKS: dict[str, tuple[list[str], tuple[str, ...], tuple[int, int, int, int, int, int]]] = {
+    # work: (hand, decisions after placing, change of (credits, excavators, mixers, VP, wheel slot, energy))
+    "EW_A1": (["C212", "C300"], ("U.C212",), (3, -1 + 1, 0, 5, 0, 0)),  # fulfil <= 4: C212 (5 VP, 1 exc)
+    "EW_A2": ([], (), (3, 0, -1, 0, 2, 0)),
+    "EW_A3": ([], ("S.B9L",), (0, 0, -2, 4, 0, 0)),  # a free plain base
+    "EW_A4": ([], ("S.P8_0",), (2, -1, -1, 0, 0, 0)),  # a free powerhouse
+    "EW_A5": ([], ("T.L1_JOKER",), (4, -2, 0, 0, 0, 0)),  # a patent-office tile for free
+    "EW_B1": (["C202"], ("U.C202",), (5 + 5, -2, -1, 0, 0, 6)),  # 6 energy produced: C202 (5 credits)
+    # two free elevations; Germany's second elevation uncovers an income of 3 credits
+    "EW_B2": ([], ("S.B8L", "S.B8L"), (3, 0, -4, 2, 0, 0)),
+    "EW_B3": ([], ("S.C1R",), (3, 0, -3, 3, 0, 0)),  # a free conduit of production <= 4
+    "EW_B4": ([], (), (0, -3, 0, 5, 0, 6)),
+    "EW_B5": ([], ("H.HA", "H.HB"), (0, -4, 0, 4, 2, 0)),
+    "EW_C1": ([], (), (0, -2, -4, 8, 3, 0)),
+    "EW_C2": ([], ("H.HD",), (0, 0, -5, 10, 0, 0)),
+    "EW_C3": (["C405"], ("U.C405", "M.2"), (2, -6 + 2, 0, 5 + 3, 0, 0)),  # any contract: C405 (3 VP, 2 cr, 2 any)
+    "EW_C4": ([], ("H.HD", "H.HD"), (0, -3, -2, 6, 0, 0)),
+    "EW_C5": ([], (), (0, -5, 3, 6, 0, 0)),
+}
+
+
+def _work_effect_on_the_map(st, wid: str) -> bool:
+    """What a work leaves on the map or in the company's supply besides resources."""
+    c = st.companies[0]
+    return {
+        "EW_A1": c.done[-1:] == ["C212"] and c.hand == ["C300"],
+        "EW_A3": st.dam_owner.get("B9L") == 0,
+        "EW_A4": st.ph_owner.get("P8_0") == 0,
+        "EW_A5": "L1_JOKER" in c.tiles and "L1_JOKER" not in st.patent,
+        "EW_B1": c.done[-1:] == ["C202"],
+        "EW_B2": st.dam_level.get("B8L") == 3,
+        "EW_B3": st.conduit_owner.get("C1R") == 0,
+        "EW_B5": st.water.get("HA") == 1 and st.water.get("HB") == 1,
+        "EW_C2": st.ledger.get("drops_in") == 1 and not st.water.get("HD"),
+        "EW_C3": c.done[-1:] == ["C405"],
+        "EW_C4": st.ledger.get("drops_in") == 2 and not st.water.get("HD"),
+    }.get(wid, True)
+
+
+def test_every_external_work_of_the_leeghwater_project_is_covered() -> None:
+    assert set(WORKS) == {w for w, d in data.EXTERNAL_WORKS.items() if d["expansion"] == "leeghwater"}
+
+
+@pytest.mark.parametrize("wid", sorted(WORKS))
+def test_external_work_costs_its_machinery_and_gives_its_reward(wid: str) -> None:
+    """RULES.md §12.2: discard the machinery shown on the tile, take it face down, gain its reward."""
+    hand, codes, change = WORKS[wid]
+    st = _lwp()
+    c = st.companies[0]
+    c.exc, c.mix, c.hand = 10, 10, list(hand)
+    if wid == "EW_B2":
+        put(st, 0, "B8L")
+    st.works = ["", wid, ""]
+    before = (c.credits, c.exc, c.mix, c.vp, c.slot, c.energy)
+    st, _ = play(st, 0, "P.external_work-w2", *codes)
+    c = st.companies[0]
+    assert c.works == [wid] and st.works == ["", "", ""] and st.used["external_work-w2"] == 0
+    after = (c.credits, c.exc, c.mix, c.vp, c.slot, c.energy)
+    assert after == tuple(b + d for b, d in zip(before, change, strict=True))
+    assert _work_effect_on_the_map(st, wid)
+    assert st.tasks[0].seat == 1  # nothing left to decide

@@ -7,7 +7,7 @@ import pytest
 
 from rules.barrage import GAME, data
 from rules.barrage.actions import ACTION_TYPES, Place, decode
-from rules.barrage.state import State
+from rules.barrage.state import BankUse, State
 from rules.base import GameOver, IllegalAction, InvalidAction, InvalidOption, NotYourTurn, from_json, to_json
 from tests.rules.barrage.invariants import play as play_game
 from tests.rules.barrage.scenario import clear_map, intro, legal_codes, new_game, play, set_officer, turn
@@ -157,6 +157,29 @@ def test_tommaso_architect_at_the_bank_gives_no_extra_turn() -> None:
     set_officer(st, s0, "tommaso_battista")
     st, _ = play(st, s0, "P.bank-b.1.a")
     assert st.tasks[0].seat != s0 and st.companies[s0].credits == 7
+
+
+def test_bank_use_is_recorded_in_the_state_and_the_event() -> None:
+    """The bank (RULES.md: any number of engineers, 1 credit each): the state keeps which bank space each
+    visit used, with how many engineers and what it gave, for the round; the event says the same."""
+    st, s0 = _tommaso()
+    credits = st.companies[s0].credits
+    st, events = play(st, s0, "P.bank-b.2.a")  # the architect and one engineer
+    c = st.companies[s0]
+    assert c.credits == credits + 2 and c.bank == [BankUse("bank-b", 2, 2)]
+    ev = next(e for e in events if e.data.get("space") == "bank-b")
+    assert (ev.data["engineers"], ev.data["credits"]) == (2, 2)
+    assert from_json(to_json(st), State).companies[s0].bank == [BankUse("bank-b", 2, 2)]
+    s1 = st.tasks[0].seat
+    st, _ = play(st, s1, "P.bank-b.3")
+    assert st.companies[s1].bank == [BankUse("bank-b", 3, 3)]
+    st, _ = play(st, s0, "P.bank-b.1")
+    assert st.companies[s0].bank == [BankUse("bank-b", 2, 2), BankUse("bank-b", 1, 1)]
+    # the engineers come back at the end of the round, and so does the record
+    while st.round == 1:
+        seat = st.tasks[0].seat
+        st, _ = play(st, seat, next(c for c in legal_codes(st, seat) if c.startswith("P.bank-b.") or c in ("X", "N")))
+    assert all(c.bank == [] for c in st.companies)
 
 
 def test_water_management_places_and_flows_drops() -> None:
