@@ -55,7 +55,7 @@ class BoardGameBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          **ops.shards.client_kwargs())
         self.ops = ops
-        self.settings = settings or Settings.from_env({})
+        self.settings = settings or Settings.model_construct()  # the defaults (tests and benches pass none)
         """Every validated setting (host/settings.py): limits, cooldowns and workers are read from here."""
         """Shards, log format, render threads and the health endpoint (host/ops.py)."""
         self.metrics = Metrics()
