@@ -35,6 +35,7 @@ from i18n.translator import CatalogTranslator
 from render import pool as render_pool
 from rules import GAMES
 from rules.base import RulesError
+from rules.rng import new_seed
 
 log = logging.getLogger("bot")
 
@@ -54,7 +55,7 @@ class BoardGameBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          **ops.shards.client_kwargs())
         self.ops = ops
-        self.settings = settings or Settings.from_env({})
+        self.settings = settings or Settings.model_construct()  # the defaults (tests and benches pass none)
         """Every validated setting (host/settings.py): limits, cooldowns and workers are read from here."""
         """Shards, log format, render threads and the health endpoint (host/ops.py)."""
         self.metrics = Metrics()
@@ -130,9 +131,63 @@ def _parse_kv(pairs: list[str] | None) -> dict[str, str]:
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
         if not sep:
-            raise SystemExit(f"--options takes name=value pairs, not '{pair}'")
+            raise CliError(f"--options takes name=value pairs, not '{pair}'.")
         out[key] = value
     return out
+
+
+class CliError(ValueError):
+    """A command-line argument that cannot be used; ``str()`` is the one line to print."""
+
+
+def _seed(text: str) -> int:
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number 0 or more, not '{text}'") from None
+    if seed < 0:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number 0 or more, not {seed}")
+    return seed
+
+
+def _out_folder(out: Path) -> Path:
+    """``--out``, created if missing; CliError if it is a file or cannot be written."""
+    if out.exists() and not out.is_dir():
+        raise CliError(f"--out {out} is a file; give a folder (it is created if missing).")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe = out / ".write-test"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        why = exc.strerror or exc
+        raise CliError(f"--out {out}: cannot write there ({why}); give a folder you may write.") from None
+    return out
+
+
+def _ai_seats(text: str, players: int) -> frozenset[int]:
+    """``--ai 2,3`` (1-based seats) as 0-based seats; CliError for anything else."""
+    seats = set()
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if not part.isdigit() or not 1 <= int(part) <= players:
+            raise CliError(f"--ai takes seat numbers from 1 to {players} separated by commas (e.g. 2,3), not '{part}'.")
+        seats.add(int(part) - 1)
+    return frozenset(seats)
+
+
+def _local(args: argparse.Namespace) -> int:
+    """``demo`` and ``play``: arguments checked first, each refusal one line."""
+    seed = new_seed() if args.seed is None else args.seed
+    if args.command == "demo":
+        run_demo(args.game, players=args.players, seed=seed, out=_out_folder(args.out),
+                 options=_parse_kv(args.options), ai=args.ai, frames=args.frames, progress=print, lang=args.lang)
+        return 0
+    ai_seats = _ai_seats(args.ai, args.players)
+    result = run_hotseat(args.game, players=args.players, seed=seed, options=_parse_kv(args.options),
+                         ai_seats=ai_seats, out=_out_folder(args.out), lang=args.lang)
+    return 130 if result["interrupted"] else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -141,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     demo = sub.add_parser("demo", help="play a whole game with AI seats and write pictures, log and result")
     demo.add_argument("game", choices=sorted(GAMES))
     demo.add_argument("--players", type=int, required=True)
-    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--seed", type=_seed, default=None, help="a whole number 0 or more (default: a fresh random one)")
     demo.add_argument("--out", type=Path, required=True)
     demo.add_argument("--options", nargs="*", metavar="NAME=VALUE")
     demo.add_argument("--ai", help="which AI plays every seat (default: the game's best)")
@@ -150,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     play = sub.add_parser("play", help="hot-seat play in this terminal")
     play.add_argument("game", choices=sorted(GAMES))
     play.add_argument("--players", type=int, required=True)
-    play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--seed", type=_seed, default=None, help="a whole number 0 or more (default: a fresh random one)")
     play.add_argument("--options", nargs="*", metavar="NAME=VALUE")
     play.add_argument("--ai", default="", help="comma-separated seats (1-based) played by the computer")
     play.add_argument("--out", type=Path, default=Path("out/play"), help="where the board picture is written")
@@ -168,35 +223,16 @@ def main(argv: list[str] | None = None) -> int:
     setup_logging(settings.log_level, ops.log_format)
     render_pool.configure(ops.render_threads)
 
-    try:
-        if args.command == "demo":
-            run_demo(
-                args.game,
-                players=args.players,
-                seed=args.seed,
-                out=args.out,
-                options=_parse_kv(args.options),
-                ai=args.ai,
-                frames=args.frames,
-                progress=print,
-                lang=args.lang,
-            )
-            return 0
-        if args.command == "play":
-            ai_seats = frozenset(int(s) - 1 for s in args.ai.split(",") if s.strip())
-            run_hotseat(
-                args.game,
-                players=args.players,
-                seed=args.seed,
-                options=_parse_kv(args.options),
-                ai_seats=ai_seats,
-                out=args.out,
-                lang=args.lang,
-            )
-            return 0
-    except RulesError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    if args.command in ("demo", "play"):
+        try:
+            return _local(args)
+        except (RulesError, CliError) as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        except OSError as exc:  # the disk filled, --out vanished, the terminal closed: one line, not a traceback
+            where = f" ({exc.filename})" if exc.filename else ""
+            print(f"error: {args.command} stopped: {exc.strerror or exc}{where}", file=sys.stderr)
+            return 1
 
     if not settings.discord_token:
         print(

@@ -136,16 +136,38 @@ def run_hotseat(
     options: Mapping[str, str] | None = None,
     ai_seats: frozenset[int] = frozenset(),
     out: Path | None = None,
-    read: Callable[[str], str] = input,
+    read: Callable[[str], str] | None = None,
     write: Callable[[str], None] = print,
     lang: str = "en",
 ) -> dict[str, Any]:
-    """Hot-seat play in a terminal: each human seat types its move when the screen is theirs."""
+    """Hot-seat play in a terminal: each human seat types its move when the screen is theirs (``read``:
+    ``input`` unless given). Ctrl-D or Ctrl-C at a prompt stops the game with one line, as 'quit' does;
+    the result then says ``interrupted`` for Ctrl-C."""
+    read = read or input
     local = LocalGame(game_name, players, seed, dict(options or {}), lang)
-    game = local.game
     ai = ais_for(game_name)[default_ai(game_name)]
-    last_owner: int | None = None
     write(t(lang, "local.welcome", title=local.title(), players=players, seed=seed))
+    try:
+        _hotseat_loop(local, ai_seats, ai, out, read, write)
+        interrupted = False
+    except (EOFError, KeyboardInterrupt) as exc:  # Ctrl-D / Ctrl-C at a prompt: stop, say so, no traceback
+        interrupted = isinstance(exc, KeyboardInterrupt)
+    result = local.result_json()
+    result["interrupted"] = interrupted
+    if result["finished"]:
+        write("\n" + t(lang, "local.result", scores=result["scores"], ranks=result["ranks"]))
+    else:
+        write("\n" + t(lang, "local.stopped", moves=len(local.log)))
+    return result
+
+
+def _hotseat_loop(
+    local: LocalGame, ai_seats: frozenset[int], ai: Any, out: Path | None, read: Callable[[str], str],
+    write: Callable[[str], None],
+) -> None:
+    """Moves until the game ends or a player types 'quit' (EOFError/KeyboardInterrupt pass through)."""
+    game, lang, seed = local.game, local.lang, local.seed
+    last_owner: int | None = None
     while game.result(local.state) is None:
         seat = min(game.to_act(local.state))
         if seat in ai_seats:
@@ -187,9 +209,6 @@ def run_hotseat(
             write(f"  ✗ {error_text(lang, exc)}")
             continue
         _print_events(write, local, events, seat)
-    result = local.result_json()
-    write("\n" + t(lang, "local.result", scores=result["scores"], ranks=result["ranks"]))
-    return result
 
 
 def _print_events(write: Callable[[str], None], local: LocalGame, events: list[Any], seat: int | None) -> None:

@@ -49,12 +49,12 @@ class SessionRecord(msgspec.Struct, frozen=True):
     rng: int = RNG_CURRENT
     """The random generator version the game draws with (rules/rng.py): rows stored before the
     keyed stream read 1 (Mersenne Twister), so they replay exactly as they were played."""
-    state_sum: str | None = None
-    """SHA-256 of ``state`` as stored (host/snapshots.py); None for rows stored before it."""
-    state_schema: str | None = None
-    """The state schema that wrote ``state`` (host/snapshots.SCHEMA); None for rows stored before it."""
     damaged: str | None = None
-    """Why the game was set aside as damaged (never played on, rated or resumed); None: sound."""
+    """Why the game is damaged (never played on, rated or resumed); None: sound. Read from the row, or
+    found by the store when the snapshot does not match its checksum (host/snapshots.py)."""
+    snapshot_unchecked: bool = False
+    """The snapshot was written under another state schema (or before snapshots were stamped): the
+    host checks it against a replay of its log before using it."""
 
 
 class ActionRecord(msgspec.Struct, frozen=True):

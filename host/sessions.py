@@ -19,7 +19,6 @@ from typing import Any
 import msgspec
 
 from host import clock as clocks
-from host import snapshots
 from host.errors import (
     DamagedSession,
     LobbyError,
@@ -124,11 +123,6 @@ class Outcome:
         return [e for step in self.steps for e in step.events]
 
 
-def _damaged(sid: str, why: str) -> DamagedSession:
-    return DamagedSession(f"Game `{sid}` cannot be read: its stored data is damaged.", game_id=sid,
-                          key="common.error.damaged", detail=why)
-
-
 class Host:
     """Session service over a Store. One instance per process."""
 
@@ -170,7 +164,7 @@ class Host:
         read, or does not match its checksum, or (written under another schema) does not match a
         replay of its log sets the game aside as damaged (DamagedSession), once and for good."""
         if rec.damaged is not None:
-            raise _damaged(rec.id, rec.damaged)
+            raise await self._set_aside(rec, rec.damaged)
         if rec.state is None:
             return None
         cached = self._cache.get(rec.id)
@@ -180,10 +174,7 @@ class Host:
             state = msgspec.json.decode(rec.state, type=GAMES[rec.game].state_type)
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
             raise await self._set_aside(rec, f"its stored state cannot be read ({exc})") from exc
-        trouble = snapshots.problem(rec.state, rec.state_sum, rec.state_schema)
-        if trouble == "checksum":
-            raise await self._set_aside(rec, "its stored state does not match its checksum")
-        if trouble == "schema":  # first use after an upgrade (or an unstamped row): the log decides
+        if rec.snapshot_unchecked:  # first use after an upgrade (or an unstamped row): the log decides
             try:
                 replayed = msgspec.json.encode(await self._replay_log(rec))
             except Exception as exc:  # a log that does not replay cannot vouch for the snapshot
@@ -195,11 +186,13 @@ class Host:
         return state
 
     async def _set_aside(self, rec: SessionRecord, why: str) -> DamagedSession:
-        """Mark a game damaged (logged the first time only); the error to raise."""
+        """Mark a game damaged (logged the first time only: a game already marked changes nothing); the
+        error to raise."""
         if await self.store.mark_damaged(rec.id, why):
             log.error("game %s (%s) is damaged and set aside: %s", rec.id, rec.game, why)
         self._cache.pop(rec.id, None)
-        return _damaged(rec.id, why)
+        return DamagedSession(f"Game `{rec.id}` cannot be read: its stored data is damaged.", game_id=rec.id,
+                              key="common.error.damaged", detail=why)
 
     async def _replay_log(self, rec: SessionRecord) -> Any:
         """The state rebuilt from the seed, the generator version and the action log."""

@@ -51,6 +51,9 @@ SCHEMA = schema_of({name: game.state_type for name, game in GAMES.items()})
 """The snapshot schema of this code: every game's state types."""
 
 
+CHECKSUM_MISMATCH = "its stored state does not match its checksum"
+
+
 def problem(state: bytes, stored_sum: str | None, stored_schema: str | None) -> str | None:
     """Why a snapshot cannot be trusted as it is: "checksum" (damaged), "schema" (check it against its
     log), or None (sound)."""

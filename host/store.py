@@ -208,6 +208,8 @@ def _decode_row(row: Iterable[object]) -> SessionRecord:
         state_schema,
         damaged,
     ) = tuple(row)
+    snapshot = bytes(state) if state is not None else None  # type: ignore[arg-type]
+    trouble = snapshots.problem(snapshot, state_sum, state_schema) if snapshot is not None else None  # type: ignore[arg-type]
     return SessionRecord(
         id=str(sid),
         game=str(game),
@@ -218,14 +220,14 @@ def _decode_row(row: Iterable[object]) -> SessionRecord:
         seats=_seats_decoder.decode(seats),  # type: ignore[arg-type]
         seed=int(seed_text) if seed_text is not None else int(seed),  # type: ignore[arg-type]
         rng=check_version(int(rng)),  # type: ignore[arg-type]
-        state_sum=str(state_sum) if state_sum is not None else None,
-        state_schema=str(state_schema) if state_schema is not None else None,
-        damaged=str(damaged) if damaged is not None else None,
+        damaged=str(damaged) if damaged is not None else (
+            snapshots.CHECKSUM_MISMATCH if trouble == "checksum" else None),
+        snapshot_unchecked=trouble == "schema",
         status=str(status),
         version=int(version),  # type: ignore[arg-type]
         created_at=float(created),  # type: ignore[arg-type]
         updated_at=float(updated),  # type: ignore[arg-type]
-        state=bytes(state) if state is not None else None,  # type: ignore[arg-type]
+        state=snapshot,
         result=bytes(result) if result is not None else None,  # type: ignore[arg-type]
         thread_id=int(thread) if thread is not None else None,  # type: ignore[arg-type]
         message_id=int(message) if message is not None else None,  # type: ignore[arg-type]
@@ -345,7 +347,7 @@ class SqlStore(abc.ABC):
                 rec.rng,
                 _seed_columns(rec.seed)[1],
                 *_stamp(rec.state),
-                rec.damaged,
+                None,
             )
         if inserted != 1:
             raise SessionExists(f"a session with id {rec.id} is already stored")

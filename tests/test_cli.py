@@ -114,3 +114,62 @@ def test_hot_seat_play_in_japanese(tmp_path: Path) -> None:
     text = "\n".join(said)
     assert "ラー、3人、シード1" in text and "プレイヤー1の手番です" in text and "✗ " in text
     assert "Player 1, your move" not in text
+
+
+# --------------------------------------------------------------------------- bad input: one line each (issue 16)
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["demo", "ra", "--players", "3", "--out", "afile"], "error: --out afile is a file"),
+        (["demo", "ra", "--players", "3", "--out", "afile/sub"], "error: --out afile/sub: cannot write there"),
+        (["play", "ra", "--players", "3", "--out", "afile"], "error: --out afile is a file"),
+        (["play", "ra", "--players", "3", "--ai", "x", "--out", "o"], "error: --ai takes seat numbers from 1 to 3"),
+        (["play", "ra", "--players", "3", "--ai", "2,7", "--out", "o"], "not '7'"),
+        (["demo", "ra", "--players", "3", "--ai", "x", "--out", "o"], "error: Unknown AI 'x' for ra"),
+    ],
+)
+def test_bad_command_line_arguments_get_one_line(tmp_path: Path, args: list[str], says: str) -> None:
+    (tmp_path / "afile").write_text("not a folder")
+    proc = run_bot(*args, cwd=tmp_path)
+    assert proc.returncode == 2
+    assert says in proc.stderr and proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr, proc.stderr
+
+
+def _play(tmp_path: Path, stdin: str, *extra: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DISCORD_TOKEN": "", "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, str(ROOT / "bot.py"), "play", "imperium", "--players", "3", "--out",
+                           str(tmp_path / "o"), *extra], cwd=tmp_path, env=env, input=stdin, capture_output=True,
+                          text=True, timeout=300)
+
+
+@pytest.mark.parametrize("stdin", ["quit\n", ""], ids=["quit", "ctrl-d"])
+def test_leaving_play_says_the_game_is_unfinished(tmp_path: Path, stdin: str) -> None:
+    proc = _play(tmp_path, stdin)
+    assert proc.returncode == 0 and proc.stderr == ""
+    assert proc.stdout.rstrip().endswith("Stopped after 0 moves; the game was not finished, so it has no result.")
+    assert "scores None" not in proc.stdout and "Traceback" not in proc.stdout
+
+
+def test_ctrl_c_in_play_stops_cleanly(tmp_path: Path, monkeypatch, capsys) -> None:
+    import builtins
+
+    import bot as bot_module
+
+    def interrupted(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(builtins, "input", interrupted)
+    assert bot_module.main(["play", "ra", "--players", "3", "--out", str(tmp_path / "o")]) == 130
+    out = capsys.readouterr()
+    assert out.out.rstrip().endswith("Stopped after 0 moves; the game was not finished, so it has no result.")
+    assert out.err == ""
+
+
+def test_without_a_seed_a_demo_draws_a_fresh_128_bit_one(tmp_path: Path) -> None:
+    proc = run_bot("demo", "imperium", "--players", "3", "--out", str(tmp_path / "d"), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads((tmp_path / "d" / "result.json").read_text())
+    assert result["seed"].bit_length() > 64 and result["rng"] == 2
