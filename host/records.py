@@ -44,6 +44,9 @@ class SessionRecord(msgspec.Struct, frozen=True):
     """The game's time control and seat clocks (host/clock.py GameClock as JSON); None: untimed."""
     clock_due: float | None = None
     """The earliest moment a reminder or timeout may fall due (indexed for the reminder service)."""
+    revision: int = 0
+    """Bumped by every write of the session (``version`` counts moves only): a write names the revision
+    it read, so none can undo another it did not see (host/store.py)."""
 
 
 class ActionRecord(msgspec.Struct, frozen=True):

@@ -14,7 +14,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -29,11 +29,12 @@ from host.errors import (
     StaleVersion,
 )
 from host.records import ALL_STATUSES, OPEN_STATUSES, SeatInfo, SessionRecord
-from host.store import DuplicateInteraction, Store
+from host.store import DuplicateInteraction, StaleWrite, Store
 from rules import GAMES, get_game
 from rules.ai import ais_for, default_ai
 from rules.base import Event, Game, InvalidAction, Result, check_players, resolve_options
 
+T = TypeVar("T")
 DEFAULT_AI = "random"
 _STALE_RETRIES = 20
 """How often ``submit`` re-reads a game that another process moved under it before giving up with
@@ -247,57 +248,76 @@ class Host:
         await self.store.insert_session(rec)
         return Session(rec, None)
 
-    async def _lobby(self, sid: str) -> Session:
-        session = await self.get(sid)
+    async def _edit(self, sid: str, change: Callable[[Session], Awaitable[T]]) -> T:
+        """``change`` a fresh read of the game under its lock, read again when another process wrote
+        the game in between (StaleWrite: nothing was written), so no write undoes one it did not see."""
+        async with self._lock(sid):
+            for attempt in range(1, _STALE_RETRIES + 1):
+                try:
+                    return await change(await self.get(sid))
+                except StaleWrite:
+                    if attempt == _STALE_RETRIES:
+                        raise
+            raise AssertionError("unreachable: the last attempt returns or raises")
+
+    async def _save(self, session: Session, **fields: object) -> None:
+        """Write fields of the game as read in ``session`` (StaleWrite if it was written since)."""
+        await self.store.update_session(session.id, session.version, revision=session.record.revision, **fields)
+
+    async def _save_seats(self, session: Session, seats: tuple[SeatInfo, ...]) -> Session:
+        await self._save(session, seats=seats)
+        return await self.get(session.id)
+
+    @staticmethod
+    def _lobby(session: Session) -> Session:
         if session.status != "lobby":
             raise LobbyError("This game has already started." if session.status == "active" else "This game is closed.")
         return session
 
-    async def _save_seats(self, session: Session, seats: tuple[SeatInfo, ...]) -> Session:
-        await self.store.update_session(session.id, session.version, seats=seats)
-        return await self.get(session.id)
-
     async def join(self, sid: str, user_id: int, name: str) -> Session:
-        async with self._lock(sid):
-            session = await self._lobby(sid)
-            info = session.game.info
+        async def change(session: Session) -> Session:
+            info = self._lobby(session).game.info
             if session.seat_of(user_id) is not None:
                 raise LobbyError("You have already joined this game.")
             if len(session.seats) >= info.max_players:
                 raise LobbyError(f"The table is full: {info.title} seats at most {info.max_players}.")
             return await self._save_seats(session, (*session.seats, SeatInfo(name=name, user_id=user_id)))
 
+        return await self._edit(sid, change)
+
     async def leave(self, sid: str, user_id: int) -> Session:
-        async with self._lock(sid):
-            session = await self._lobby(sid)
-            seat = session.seat_of(user_id)
+        async def change(session: Session) -> Session:
+            seat = self._lobby(session).seat_of(user_id)
             if seat is None:
                 raise NotSeated("You are not in this lobby.")
             if user_id == session.record.creator_id:
                 raise LobbyError("You created this game: use Cancel to close the lobby instead.")
             return await self._save_seats(session, session.seats[:seat] + session.seats[seat + 1 :])
 
+        return await self._edit(sid, change)
+
     async def add_ai(self, sid: str, user_id: int, ai: str | None = None) -> Session:
-        async with self._lock(sid):
-            session = await self._lobby(sid)
-            if session.seat_of(user_id) is None:
+        async def change(session: Session) -> Session:
+            if self._lobby(session).seat_of(user_id) is None:
                 raise NotSeated("Join the lobby before adding computer players.")
             info = session.game.info
             if len(session.seats) >= info.max_players:
                 raise LobbyError(f"The table is full: {info.title} seats at most {info.max_players}.")
             ais = ais_for(session.record.game)
-            ai = ai or default_ai(session.record.game)
-            if ai not in ais:
-                raise LobbyError(f"Unknown AI '{ai}'. Available: {', '.join(sorted(ais))}.")
+            name = ai or default_ai(session.record.game)
+            if name not in ais:
+                raise LobbyError(f"Unknown AI '{name}'. Available: {', '.join(sorted(ais))}.")
             n = sum(1 for s in session.seats if s.is_ai) + 1
-            return await self._save_seats(session, (*session.seats, SeatInfo(name=f"AI {n} ({ai})", ai=ai)))
+            return await self._save_seats(session, (*session.seats, SeatInfo(name=f"AI {n} ({name})", ai=name)))
+
+        return await self._edit(sid, change)
 
     async def start(self, sid: str, user_id: int) -> Outcome:
         """Start the game. Only the lobby's creator may: the table is theirs to call complete (a manager
         who finds a lobby abandoned cancels it instead)."""
-        async with self._lock(sid):
-            session = await self._lobby(sid)
-            if user_id != session.record.creator_id:
+
+        async def change(session: Session) -> None:
+            if user_id != self._lobby(session).record.creator_id:
                 raise PermissionDenied("Only the player who opened the lobby can start the game.")
             game = session.game
             try:
@@ -307,32 +327,36 @@ class Host:
             state = game.setup(len(session.seats), session.record.options, session.record.seed)
             now = self.clock()
             clock = clocks.start(self.clock_of(session).control, len(session.seats), game.to_act(state), now)
-            await self.store.update_session(
-                sid, session.version, status="active", state=msgspec.json.encode(state),
-                clock=msgspec.json.encode(clock), clock_due=clocks.next_due(clock, now),
-            )
+            await self._save(session, status="active", state=msgspec.json.encode(state),
+                             clock=msgspec.json.encode(clock), clock_due=clocks.next_due(clock, now))
+
+        await self._edit(sid, change)
         return await self.run_ai(sid)
 
     async def abort(self, sid: str, user_id: int, *, is_admin: bool = False) -> Session:
-        async with self._lock(sid):
-            session = await self.get(sid)
+        async def change(session: Session) -> Session:
             if session.status not in OPEN_STATUSES:
                 raise SessionClosed("This game is already closed.")
             if user_id != session.record.creator_id and not is_admin:
                 raise PermissionDenied("Only the player who opened the game or a server manager can abort it.")
-            await self.store.update_session(sid, session.version, status="aborted")
+            await self._save(session, status="aborted")
             return await self.get(sid)
 
+        return await self._edit(sid, change)
+
     async def set_messages(self, sid: str, *, thread_id: int | None = None, message_id: int | None = None) -> None:
-        async with self._lock(sid):
-            session = await self.get(sid)
-            fields: dict[str, object] = {}
-            if thread_id is not None:
-                fields["thread_id"] = thread_id
-            if message_id is not None:
-                fields["message_id"] = message_id
-            if fields:
-                await self.store.update_session(sid, session.version, **fields)
+        fields: dict[str, object] = {}
+        if thread_id is not None:
+            fields["thread_id"] = thread_id
+        if message_id is not None:
+            fields["message_id"] = message_id
+        if not fields:
+            return
+
+        async def change(session: Session) -> None:
+            await self._save(session, **fields)
+
+        await self._edit(sid, change)
 
     # ------------------------------------------------------------------ play
 
@@ -425,6 +449,7 @@ class Host:
             status,
             msgspec.json.encode(result) if result is not None else None,
             clock=(msgspec.json.encode(clock), due),
+            revision=session.record.revision,
         )
         self._cache[session.id] = (session.version + 1, new_state)
         if status == "finished":
@@ -490,16 +515,16 @@ class Host:
 
     async def save_clock(self, session: Session, clock: clocks.GameClock, due: float | None) -> None:
         """Store a changed clock if the game has not moved meanwhile (StaleVersion otherwise)."""
-        await self.store.update_session(session.id, session.version, clock=msgspec.json.encode(clock), clock_due=due)
+        await self._save(session, clock=msgspec.json.encode(clock), clock_due=due)
 
-    async def _active_seat(self, sid: str, user_id: int) -> tuple[Session, int]:
-        session = await self.get(sid)
+    @staticmethod
+    def _active_seat(session: Session, user_id: int) -> int:
         if session.status != "active":
             raise SessionClosed("This game is not being played.")
         seat = session.seat_of(user_id)
         if seat is None or session.seats[seat].resigned:
             raise NotSeated("You are not playing in this game.")
-        return session, seat
+        return seat
 
     async def _hand_to_ai(self, session: Session, seat: int, kind: str, by: int | None) -> None:
         """An AI takes the seat for the rest of the game; the human is ranked last by the league."""
@@ -509,13 +534,16 @@ class Host:
         clock = self.clock_of(session)
         clock.log.append(clocks.ClockEvent(self.clock(), kind, seat, by))
         seats = (*session.seats[:seat], new, *session.seats[seat + 1 :])
-        await self.store.update_session(session.id, session.version, seats=seats, clock=msgspec.json.encode(clock))
+        await self._save(session, seats=seats, clock=msgspec.json.encode(clock))
 
     async def resign(self, sid: str, user_id: int) -> Outcome:
         """The player leaves the game: an AI plays the seat to the end; the league ranks them last."""
-        async with self._lock(sid):
-            session, seat = await self._active_seat(sid, user_id)
+
+        async def change(session: Session) -> None:
+            seat = self._active_seat(session, user_id)
             await self._hand_to_ai(session, seat, "resigned", user_id)
+
+        await self._edit(sid, change)
         return await self.run_ai(sid)
 
     async def timeout_choice(self, sid: str, seat: int, turn: int, choice: str, user_id: int) -> Outcome:
@@ -524,7 +552,8 @@ class Host:
         if choice not in ("wait", "turn", "seat"):
             raise InvalidAction("That is not a choice for a timeout.")
         async with self._lock(sid):
-            session, chooser = await self._active_seat(sid, user_id)
+            session = await self.get(sid)
+            chooser = self._active_seat(session, user_id)
             clock = self.clock_of(session)
             if not 0 <= seat < len(clock.seats) or clock.seats[seat].turn != turn or not clock.seats[seat].timed_out:
                 raise StaleVersion("That timeout is over: the player moved or someone already chose.")
@@ -547,15 +576,16 @@ class Host:
 
     async def archive(self, sid: str, note: str = "") -> Session:
         """Set an abandoned game aside (status ``archived``; never deleted, its log kept)."""
-        async with self._lock(sid):
-            session = await self.get(sid)
+
+        async def change(session: Session) -> Session:
             if session.status != "active":
                 raise SessionClosed("Only a game in progress can be archived.")
             clock = self.clock_of(session)
             clock.log.append(clocks.ClockEvent(self.clock(), "archived", note=note))
-            await self.store.update_session(sid, session.version, status="archived",
-                                            clock=msgspec.json.encode(clock), clock_due=None)
+            await self._save(session, status="archived", clock=msgspec.json.encode(clock), clock_due=None)
             return await self.get(sid)
+
+        return await self._edit(sid, change)
 
     async def replay(self, sid: str) -> Any:
         """Rebuild the state from the seed and the action log (to check a snapshot)."""

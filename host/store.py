@@ -43,6 +43,11 @@ class DuplicateInteraction(Exception):
     """This Discord interaction was already applied (a retry); nothing was written."""
 
 
+class StaleWrite(StaleVersion):
+    """A write changed nothing: the session was written (a move, an edit, by any process) since the
+    caller read it. The caller reads it again and judges the change on what is stored now."""
+
+
 class SessionExists(Exception):
     """A session with this id is already stored; nothing was written."""
 
@@ -74,7 +79,9 @@ class Store(Protocol):
     async def close(self) -> None: ...
     async def insert_session(self, rec: SessionRecord) -> None: ...
     async def load_session(self, sid: str) -> SessionRecord | None: ...
-    async def update_session(self, sid: str, expected_version: int, **fields: object) -> None: ...
+    async def update_session(
+        self, sid: str, expected_version: int, *, revision: int | None = None, **fields: object
+    ) -> None: ...
     async def commit_action(
         self,
         sid: str,
@@ -86,6 +93,8 @@ class Store(Protocol):
         status: str,
         result: bytes | None,
         clock: tuple[bytes, float | None] | None = None,
+        *,
+        revision: int | None = None,
     ) -> None: ...
     async def due_sessions(self, now: float) -> list[SessionRecord]: ...
     async def add_vacation(self, user_id: int, start: float, end: float) -> None: ...
@@ -144,7 +153,7 @@ def migrations(dialect: str) -> tuple[Migration, ...]:
 
 _COLUMNS = (
     "id, game, guild_id, channel_id, creator_id, options, seats, seed, status, version, "
-    "created_at, updated_at, state, result, thread_id, message_id, clock, clock_due"
+    "created_at, updated_at, state, result, thread_id, message_id, clock, clock_due, revision"
 )
 _UPDATABLE = {"options", "seats", "status", "version", "state", "result", "thread_id", "message_id", "seed",
               "clock", "clock_due"}
@@ -195,6 +204,7 @@ def _decode_row(row: Iterable[object]) -> SessionRecord:
         message,
         clock,
         clock_due,
+        revision,
     ) = tuple(row)
     return SessionRecord(
         id=str(sid),
@@ -215,7 +225,15 @@ def _decode_row(row: Iterable[object]) -> SessionRecord:
         message_id=int(message) if message is not None else None,  # type: ignore[arg-type]
         clock=bytes(clock) if clock is not None else None,  # type: ignore[arg-type]
         clock_due=float(clock_due) if clock_due is not None else None,  # type: ignore[arg-type]
+        revision=int(revision),  # type: ignore[call-overload]
     )
+
+
+def _guard(version: int, revision: int | None) -> tuple[str, list[object]]:
+    """The WHERE condition of a write based on a read of ``version`` (and ``revision``, if given)."""
+    if revision is None:
+        return "version = ?", [version]
+    return "version = ? AND revision = ?", [version, revision]
 
 
 def _encode_field(key: str, value: object) -> object:
@@ -286,7 +304,7 @@ class SqlStore(abc.ABC):
         """Store a new session (SessionExists if its id is taken, the stored one unchanged)."""
         async with self.connection() as db:
             inserted = await db.execute(
-                f"INSERT INTO sessions ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
+                f"INSERT INTO sessions ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
                 "ON CONFLICT (id) DO NOTHING",
                 rec.id,
                 rec.game,
@@ -306,6 +324,7 @@ class SqlStore(abc.ABC):
                 rec.message_id,
                 rec.clock,
                 rec.clock_due,
+                rec.revision,
             )
         if inserted != 1:
             raise SessionExists(f"a session with id {rec.id} is already stored")
@@ -315,18 +334,23 @@ class SqlStore(abc.ABC):
             row = await db.fetchrow(f"SELECT {_COLUMNS} FROM sessions WHERE id = ?", sid)
         return _row_to_record(row) if row is not None else None
 
-    async def update_session(self, sid: str, expected_version: int, **fields: object) -> None:
-        """Change lobby/meta fields if the version still matches (raises StaleVersion otherwise,
-        SessionNotFound if there is no such session, ValueError for a field that cannot change)."""
+    async def update_session(
+        self, sid: str, expected_version: int, *, revision: int | None = None, **fields: object
+    ) -> None:
+        """Change lobby/meta fields if the version (and ``revision``, when given: the revision the
+        caller read) still matches; raises StaleVersion otherwise, SessionNotFound if there is no such
+        session, ValueError for a field that cannot change. Every write bumps the revision, so a write
+        based on an older read (a move, another process's abort) changes nothing."""
         bad = set(fields) - _UPDATABLE
         if bad:
             raise ValueError(f"cannot update {sorted(bad)}")
         sets = "".join(f"{k} = ?, " for k in fields)  # names from _UPDATABLE only: safe to format in
         values = [_encode_field(k, v) for k, v in fields.items()]
+        where, args = _guard(expected_version, revision)
         async with self.connection() as db:  # one statement; the follow-up read only names the error
             changed = await db.execute(
-                f"UPDATE sessions SET {sets}updated_at = ? WHERE id = ? AND version = ?",
-                *values, time.time(), sid, expected_version,
+                f"UPDATE sessions SET {sets}updated_at = ?, revision = revision + 1 WHERE id = ? AND {where}",
+                *values, time.time(), sid, *args,
             )
             if changed != 1:
                 await self._raise_missing_or_stale(db, sid)
@@ -335,7 +359,7 @@ class SqlStore(abc.ABC):
     async def _raise_missing_or_stale(db: SqlConnection, sid: str) -> None:
         if await db.fetchrow("SELECT 1 FROM sessions WHERE id = ?", sid) is None:
             raise SessionNotFound(f"There is no game with id {sid}.")
-        raise StaleVersion(_STALE)
+        raise StaleWrite(_STALE)
 
     async def commit_action(
         self,
@@ -348,9 +372,13 @@ class SqlStore(abc.ABC):
         status: str,
         result: bytes | None,
         clock: tuple[bytes, float | None] | None = None,
+        *,
+        revision: int | None = None,
     ) -> None:
         """Store one action: the log row and the new snapshot (and the game clock, if it has one)
-        in one transaction, only if the version still matches and the interaction is new.
+        in one transaction, only if the version (and ``revision``, when given) still matches and the
+        interaction is new. The revision is what keeps a move read before an abort, an archive or a
+        resignation in another process from writing its stale status, seats' clock or notes back.
 
         The conditional UPDATE is the version check: on PostgreSQL a second transaction on the same
         session waits for the first one's row lock, then finds the version moved and changes
@@ -359,7 +387,7 @@ class SqlStore(abc.ABC):
         log row is inserted, for a retry racing its first delivery in another process (PostgreSQL
         waits for that transaction: if it commits, this insert does nothing and all is rolled back)."""
         now = time.time()
-        sets, values = "version = ?, state = ?, status = ?, result = ?, updated_at = ?", [
+        sets, values = "version = ?, state = ?, status = ?, result = ?, updated_at = ?, revision = revision + 1", [
             expected_version + 1, state, status, result, now]
         if clock is not None:
             sets += ", clock = ?, clock_due = ?"
@@ -369,9 +397,8 @@ class SqlStore(abc.ABC):
                 "SELECT 1 FROM actions WHERE interaction_id = ?", interaction_id
             ) is not None:
                 raise DuplicateInteraction(interaction_id)
-            changed = await db.execute(
-                f"UPDATE sessions SET {sets} WHERE id = ? AND version = ?", *values, sid, expected_version
-            )
+            where, args = _guard(expected_version, revision)
+            changed = await db.execute(f"UPDATE sessions SET {sets} WHERE id = ? AND {where}", *values, sid, *args)
             if changed != 1:
                 await self._raise_missing_or_stale(db, sid)
             logged = await db.execute(
