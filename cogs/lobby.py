@@ -48,6 +48,7 @@ STATUS = {
     "aborted": "lobby.footer.aborted",
     "finished": "lobby.footer.finished",
     "archived": "lobby.footer.archived",
+    "damaged": "lobby.footer.damaged",
 }
 """The lobby message's footer, by the session's status."""
 CLOCK_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), k) for p, k in (

@@ -61,5 +61,6 @@ class ActionRecord(msgspec.Struct, frozen=True):
 
 
 OPEN_STATUSES = ("lobby", "active")
-ALL_STATUSES = ("lobby", "active", "finished", "aborted", "archived")
-"""``archived``: an active game whose players all vanished, set aside (never deleted)."""
+ALL_STATUSES = ("lobby", "active", "finished", "aborted", "archived", "damaged")
+"""``archived``: an active game whose players all vanished, set aside (never deleted). ``damaged``: a
+game whose stored state makes no sense, set aside at start-up (kept with its log, never resumed)."""

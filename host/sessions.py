@@ -201,14 +201,26 @@ class Host:
         return out
 
     async def load_open(self) -> list[Outcome]:
-        """At start-up: finish any AI turns a crash left pending (an outcome per game that had one)."""
+        """At start-up: finish any AI turns a crash left pending (an outcome per game that had one).
+
+        Each game is resumed on its own: one whose stored state decodes but makes no sense (a turn
+        beyond its seats, a move its own rules refuse) is set aside as damaged, logged once, and the
+        games after it are resumed as usual."""
         outcomes = []
         for session in await self.sessions(("active",)):
             if not self.owns(session.record.guild_id):
                 continue
-            if any(session.seats[s].is_ai for s in session.to_act()):  # most games wait for a human
-                outcomes.append(await self.run_ai(session.id))
+            try:
+                if any(session.seats[s].is_ai for s in session.to_act()):  # most games wait for a human
+                    outcomes.append(await self.run_ai(session.id))
+            except Exception as exc:
+                await self.set_aside(session.id, f"resuming it failed: {type(exc).__name__}: {exc}")
         return outcomes
+
+    async def set_aside(self, sid: str, reason: str) -> None:
+        """Mark a game damaged (kept with its log, never resumed or played on); logged the first time only."""
+        if await self.store.mark_damaged(sid, reason):
+            log.error("game %s set aside as damaged: %s", sid, reason, extra={"session": sid})
 
     # ------------------------------------------------------------------ lobby
 
@@ -388,6 +400,9 @@ class Host:
                     return Outcome(session, (), duplicate=True)
                 if session.status == "lobby":
                     raise SessionClosed("This game has not started yet.")
+                if session.status == "damaged":
+                    raise DamagedSession(f"Game `{sid}` cannot be read: its stored data is damaged.", game_id=sid,
+                                         key="common.error.damaged")
                 if session.status != "active":
                     raise SessionClosed(
                         "This game is over; no more moves can be made."

@@ -96,6 +96,7 @@ class Store(Protocol):
         *,
         revision: int | None = None,
     ) -> None: ...
+    async def mark_damaged(self, sid: str, reason: str) -> bool: ...
     async def due_sessions(self, now: float) -> list[SessionRecord]: ...
     async def add_vacation(self, user_id: int, start: float, end: float) -> None: ...
     async def end_vacation(self, user_id: int, now: float) -> int: ...
@@ -408,6 +409,14 @@ class SqlStore(abc.ABC):
             )
             if logged != 1:
                 raise DuplicateInteraction(interaction_id)
+
+    async def mark_damaged(self, sid: str, reason: str) -> bool:
+        """Set an open game aside as damaged (status ``damaged``: kept with its log, never resumed, played
+        on or rated); False if it already was (or is not open). ``reason`` is for the log line."""
+        async with self.connection() as db:
+            return await db.execute(
+                "UPDATE sessions SET status = 'damaged', revision = revision + 1 WHERE id = ? "
+                "AND status IN ('lobby', 'active')", sid) == 1
 
     async def interaction_seen(self, interaction_id: int) -> bool:
         async with self.connection() as db:
