@@ -60,7 +60,7 @@ async def click_all(plan: dict[str, Any], number: int = 0) -> dict[str, Any]:
     await store.open()
     counting = Counting(store, float(plan.get("commit_delay", 0.0)))
     host = Host(counting)  # type: ignore[arg-type]
-    totals = {"applied": 0, "duplicate": 0, "refused": 0, "errors": []}
+    totals: dict[str, Any] = {"applied": 0, "duplicate": 0, "refused": 0, "operated": [], "errors": []}
     ops = plan.get("ops", {})
     operates = number == 0  # the other process's moves race the operations
 
@@ -72,8 +72,10 @@ async def click_all(plan: dict[str, Any], number: int = 0) -> dict[str, Any]:
                 await host.archive(sid, "two-process test")
             else:
                 await host.resign(sid, user)
-        except HostError:  # the other process did it first
+        except HostError:  # the game was over before its turn came
             totals["refused"] += 1
+        else:
+            totals["operated"].append(sid)
 
     async def play(sid: str, moves: list[list[Any]]) -> None:
         for step, (user, code, interaction) in enumerate(moves):

@@ -150,10 +150,14 @@ async def test_aborts_archives_and_resigns_are_never_undone_by_a_concurrent_move
     reports = run_clickers(plan_path)
 
     assert [r["errors"] for r in reports] == [[], []], reports
-    assert all(r["applied"] > 0 for r in reports), reports
+    # an operation whose game the other process had already played to the end was refused: the others
+    # all took effect, and not one of them may have been undone by a move
+    operated = reports[0]["operated"]
+    assert len(operated) >= len(ops) // 2, reports
     host = Host(store)
     undone = []
-    for sid, (_, op, _) in ops.items():
+    for sid in operated:
+        op = ops[sid][1]
         session = await host.get(sid)
         notes = [e.kind for e in Host.clock_of(session).log]
         kept = {
@@ -164,4 +168,4 @@ async def test_aborts_archives_and_resigns_are_never_undone_by_a_concurrent_move
         if not kept:
             undone.append((sid, op, session.status, notes))
         assert msgspec.json.encode(await host.replay(sid)) == msgspec.json.encode(session.state)
-    assert undone == [], f"{len(undone)} of {len(ops)} undone by a move: {undone}"
+    assert undone == [], f"{len(undone)} of {len(operated)} undone by a move: {undone}"
