@@ -12,10 +12,12 @@ import logging
 import random
 import secrets
 import time
+import weakref
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+import cachetools
 import msgspec
 
 from host import clock as clocks
@@ -36,6 +38,9 @@ from rules.base import Event, Game, InvalidAction, Result, check_players, resolv
 
 T = TypeVar("T")
 DEFAULT_AI = "random"
+CACHE_SIZE = 512
+"""Decoded states kept in memory (the most recently used games'; about 40 KB each): a game read again
+after being dropped is decoded from its row, nothing else is lost."""
 _STALE_RETRIES = 20
 """How often ``submit`` re-reads a game that another process moved under it before giving up with
 StaleVersion. Each retry means another move was stored, so this bounds waiting, not progress."""
@@ -130,12 +135,15 @@ class Host:
         *,
         clock: Callable[[], float] = time.time,
         seed_source: Callable[[], int] = lambda: secrets.randbits(31),
+        cache_size: int = CACHE_SIZE,
     ) -> None:
         self.store = store
         self.clock = clock
         self.seed_source = seed_source
-        self._locks: dict[str, asyncio.Lock] = {}
-        self._cache: dict[str, tuple[int, Any]] = {}
+        # A game's lock lives while someone holds or awaits it; idle and finished games keep none.
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        # The decoded states of the games used most recently; a closed game's is dropped at once.
+        self._cache: cachetools.LRUCache[str, tuple[int, Any]] = cachetools.LRUCache(maxsize=cache_size)
         self.owns: Callable[[int], bool] = lambda guild_id: True
         """Whether this process looks after a server's games at start-up and on the clock tick (several
         sharded processes on one database: each one its own shards' servers, so nothing runs twice)."""
@@ -169,6 +177,12 @@ class Host:
         self._cache[rec.id] = (rec.version, state)
         return state
 
+    def _uncache_closed(self, session: Session) -> Session:
+        # Nothing more is played in a closed game: its state is decoded again if it is ever read.
+        if session.status not in OPEN_STATUSES:
+            self._cache.pop(session.id, None)
+        return session
+
     async def get(self, sid: str) -> Session:
         """The session ``sid``; a malformed or unknown id raises SessionNotFound."""
         if not isinstance(sid, str) or not sid.isalnum() or len(sid) > 16:
@@ -176,7 +190,7 @@ class Host:
         rec = await self.store.load_session(sid)
         if rec is None or rec.game not in GAMES:
             raise SessionNotFound(f"There is no game with id {sid}.")
-        return Session(rec, self._decode_state(rec))
+        return self._uncache_closed(Session(rec, self._decode_state(rec)))
 
     async def open_sessions(self, *, guild_id: int | None = None, channel_id: int | None = None) -> list[Session]:
         return await self.sessions(OPEN_STATUSES, guild_id=guild_id, channel_id=channel_id)
@@ -195,7 +209,7 @@ class Host:
             if r.game not in GAMES:
                 continue
             try:
-                out.append(Session(r, self._decode_state(r)))
+                out.append(self._uncache_closed(Session(r, self._decode_state(r))))
             except DamagedSession as exc:  # one damaged game never hides the others
                 log.error("skipping game %s: %s (%s)", r.id, exc, exc.fields.get("detail"))
         return out
@@ -219,6 +233,7 @@ class Host:
 
     async def set_aside(self, sid: str, reason: str) -> None:
         """Mark a game damaged (kept with its log, never resumed or played on); logged the first time only."""
+        self._cache.pop(sid, None)
         if await self.store.mark_damaged(sid, reason):
             log.error("game %s set aside as damaged: %s", sid, reason, extra={"session": sid})
 
