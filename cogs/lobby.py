@@ -329,6 +329,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
         if repost:
             await self._repost(interaction, session, lang)
             return
+        try:
+            self.bot.host.pictures.take(interaction.user.id)  # fair use: one picture every few seconds
+        except Exception as exc:
+            await reply_error(interaction, exc)
+            return
         await show_current_board(
             interaction, session.id, t(lang, "lobby.status.note", title=game_title(lang, session.record.game),
                                        game_id=session.id, move=session.version)

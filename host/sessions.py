@@ -30,6 +30,7 @@ from host.errors import (
     SessionNotFound,
     StaleVersion,
 )
+from host.limits import BoundedQueue, Cooldown, LimitReached, Limits
 from host.records import ALL_STATUSES, OPEN_STATUSES, SeatInfo, SessionRecord
 from host.store import DuplicateInteraction, StaleWrite, Store
 from rules import GAMES, get_game
@@ -136,6 +137,7 @@ class Host:
         clock: Callable[[], float] = time.time,
         seed_source: Callable[[], int] = lambda: secrets.randbits(31),
         cache_size: int = CACHE_SIZE,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -144,6 +146,12 @@ class Host:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         # The decoded states of the games used most recently; a closed game's is dropped at once.
         self._cache: cachetools.LRUCache[str, tuple[int, Any]] = cachetools.LRUCache(maxsize=cache_size)
+        self.limits = limits or Limits()
+        """Fair use (host/limits.py): open lobbies per user and server, the picture cooldown, the replay queue."""
+        self.pictures = Cooldown(self.limits.picture_cooldown_seconds, clock)
+        """One picture drawn on request per user every PICTURE_COOLDOWN_SECONDS (front ends call ``take``)."""
+        self.replays = BoundedQueue(self.limits.replay_queue_max)
+        """Replay GIFs drawing or waiting, at most REPLAY_QUEUE_MAX (front ends hold a ``place``)."""
         self.owns: Callable[[int], bool] = lambda guild_id: True
         """Whether this process looks after a server's games at start-up and on the clock tick (several
         sharded processes on one database: each one its own shards' servers, so nothing runs twice)."""
@@ -256,6 +264,7 @@ class Host:
         game = get_game(game_name)
         resolved = resolve_options(game.info, options)
         control = time_control if isinstance(time_control, clocks.TimeControl) else clocks.parse(time_control)
+        await self._check_lobby_limits(creator_id, guild_id)
         now = self.clock()
         rec = SessionRecord(
             id=secrets.token_hex(4),
@@ -274,6 +283,19 @@ class Host:
         )
         await self.store.insert_session(rec)
         return Session(rec, None)
+
+    async def _check_lobby_limits(self, creator_id: int, guild_id: int) -> None:
+        """Refuse a new lobby past the fair-use limits (a soft limit: two lobbies opened in the same
+        instant may both pass, which bounds nothing worth a lock)."""
+        mine, here = await self.store.open_lobbies(creator_id=creator_id, guild_id=guild_id)
+        most = self.limits.max_open_lobbies_per_user
+        if mine >= most:
+            raise LimitReached(f"You already have {mine} open lobbies (at most {most}): start or cancel one first.",
+                               key="common.limit.lobbies_mine", open=mine, most=most)
+        most = self.limits.max_open_lobbies_per_server
+        if here >= most:
+            raise LimitReached(f"This server already has {here} open lobbies (at most {most}): join one of them "
+                               "or wait until one starts.", key="common.limit.lobbies_server", open=here, most=most)
 
     async def _edit(self, sid: str, change: Callable[[Session], Awaitable[T]]) -> T:
         """``change`` a fresh read of the game under its lock, read again when another process wrote

@@ -97,6 +97,7 @@ class Store(Protocol):
         revision: int | None = None,
     ) -> None: ...
     async def mark_damaged(self, sid: str, reason: str) -> bool: ...
+    async def open_lobbies(self, *, creator_id: int, guild_id: int) -> tuple[int, int]: ...
     async def due_sessions(self, now: float) -> list[SessionRecord]: ...
     async def add_vacation(self, user_id: int, start: float, end: float) -> None: ...
     async def end_vacation(self, user_id: int, now: float) -> int: ...
@@ -417,6 +418,16 @@ class SqlStore(abc.ABC):
             return await db.execute(
                 "UPDATE sessions SET status = 'damaged', revision = revision + 1 WHERE id = ? "
                 "AND status IN ('lobby', 'active')", sid) == 1
+
+    async def open_lobbies(self, *, creator_id: int, guild_id: int) -> tuple[int, int]:
+        """How many lobbies (games not started yet) ``creator_id`` has open in any server, and how many
+        are open in ``guild_id`` (the fair-use limits, host/limits.py)."""
+        async with self.connection() as db:
+            mine = await db.fetchrow("SELECT COUNT(*) FROM sessions WHERE status = 'lobby' AND creator_id = ?",
+                                     creator_id)
+            here = await db.fetchrow("SELECT COUNT(*) FROM sessions WHERE status = 'lobby' AND guild_id = ?",
+                                     guild_id)
+        return int(mine[0]) if mine else 0, int(here[0]) if here else 0
 
     async def interaction_seen(self, interaction_id: int) -> bool:
         async with self.connection() as db:
