@@ -22,6 +22,7 @@ from dotenv import load_dotenv
 from cogs._common import reply_error
 from cogs._game import ActButton, ActSelect, GameCog
 from host.league import League
+from host.limits import Limits
 from host.local import run_demo, run_hotseat
 from host.logs import setup_logging
 from host.metrics import Metrics
@@ -123,7 +124,9 @@ def create_bot(
     clock_tick_seconds, archive_after_days, vacation_days (see Settings); ``ops``: shards and the rest
     of host/ops.py (sharded: an AutoShardedBot); ``settings``: every setting, kept as ``bot.settings``."""
     cls = ShardedBoardGameBot if ops is not None and ops.shards.sharded else BoardGameBot
-    return cls(Host(make_store(database)), sync_commands=sync_commands, ops=ops, settings=settings, **timing)
+    limits = Limits.from_settings(settings) if settings is not None else Limits()  # fair use (host/limits.py)
+    return cls(Host(make_store(database), limits=limits), sync_commands=sync_commands, ops=ops, settings=settings,
+               **timing)
 
 
 def _parse_kv(pairs: list[str] | None) -> dict[str, str]:

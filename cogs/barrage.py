@@ -148,6 +148,7 @@ class Barrage(GameCog, commands.GroupCog, group_name="barrage", group_descriptio
     async def status(self, interaction: discord.Interaction, game_id: str | None = None) -> None:
         try:
             session = await session_here(self.bot, interaction, game_id, game="barrage")
+            self.bot.host.pictures.take(interaction.user.id)  # fair use: one picture every few seconds
         except Exception as exc:
             await reply_error(interaction, exc)
             return

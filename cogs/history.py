@@ -29,6 +29,7 @@ from cogs._game import session_here
 from cogs._lang import lang_of, public_lang
 from host.errors import HostError
 from host.history import MAX_FRAMES, Frame, export_frames, export_game, export_text, parse_export
+from host.limits import LimitReached
 from i18n import t
 from i18n.text import action_text, event_text, game_title
 from render.replay import replay_gif
@@ -167,19 +168,25 @@ async def replay_command(
     if found is None:
         return
     session, data = found
-    lang = await public_lang(bot, interaction.guild_id)  # posted in the channel, for everyone
     try:
-        await interaction.response.defer(thinking=True)
-    except discord.HTTPException as exc:
-        log.warning("replay of %s: could not defer: %s", session.id, exc)
+        place = bot.host.replays.place()  # fair use: a bounded queue, "try again in N s" when full
+    except LimitReached as exc:
+        await reply_error(interaction, exc)
         return
-    try:
-        async with _drawing_slot():
-            gif, pictures = await asyncio.to_thread(build_replay_gif, data, max_frames, lang)
-    except Exception as exc:
-        log.exception("replay of %s could not be drawn", session.id, exc_info=exc)
-        await reply(interaction, t(lang, "history.replay.failed"))
-        return
+    with place:
+        lang = await public_lang(bot, interaction.guild_id)  # posted in the channel, for everyone
+        try:
+            await interaction.response.defer(thinking=True)
+        except discord.HTTPException as exc:
+            log.warning("replay of %s: could not defer: %s", session.id, exc)
+            return
+        try:
+            async with _drawing_slot():
+                gif, pictures = await asyncio.to_thread(build_replay_gif, data, max_frames, lang)
+        except Exception as exc:
+            log.exception("replay of %s could not be drawn", session.id, exc_info=exc)
+            await reply(interaction, t(lang, "history.replay.failed"))
+            return
     content = clip(t(lang, "history.replay.posted", title=game_title(lang, data["game"]), game_id=session.id,
                      moves=len(data["actions"]), pictures=pictures, standings=_standings(data, lang)))
     file = discord.File(io.BytesIO(gif), filename=f"{data['game']}-{session.id}-replay.gif")

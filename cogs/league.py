@@ -255,6 +255,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
                 raise refusal(LeagueError, "league.error.unknown_game", game=game, games=", ".join(sorted(GAMES)))
             entries = await self.league.leaderboard(guild, game, scope, limit=BOARD_SIZE)
             options = await self.league.options(guild)
+            bot_of(interaction).host.pictures.take(interaction.user.id)  # fair use: one picture every few seconds
         except Exception as exc:
             await refuse(interaction, exc)
             return

@@ -48,6 +48,7 @@ STATUS = {
     "aborted": "lobby.footer.aborted",
     "finished": "lobby.footer.finished",
     "archived": "lobby.footer.archived",
+    "damaged": "lobby.footer.damaged",
 }
 """The lobby message's footer, by the session's status."""
 CLOCK_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), k) for p, k in (
@@ -327,6 +328,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
             return
         if repost:
             await self._repost(interaction, session, lang)
+            return
+        try:
+            self.bot.host.pictures.take(interaction.user.id)  # fair use: one picture every few seconds
+        except Exception as exc:
+            await reply_error(interaction, exc)
             return
         await show_current_board(
             interaction, session.id, t(lang, "lobby.status.note", title=game_title(lang, session.record.game),

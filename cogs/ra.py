@@ -101,6 +101,7 @@ class Ra(GameCog, commands.GroupCog, group_name="ra", group_description="Play Ra
     async def status(self, interaction: discord.Interaction, game_id: str | None = None) -> None:
         try:
             session = await session_here(self.bot, interaction, game_id, game="ra")
+            self.bot.host.pictures.take(interaction.user.id)  # fair use: one picture every few seconds
         except Exception as exc:
             await reply_error(interaction, exc)
             return

@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import logging
 import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from host import ratings
-from host.errors import HostError
+from host.errors import DamagedSession, HostError
 from host.ratings import Ladder, Placing, Rating, Seat, Standing
 from host.records import SessionRecord
 from rules.base import Result
@@ -37,6 +38,8 @@ from rules.base import Result
 if TYPE_CHECKING:
     from host.sessions import Session
     from host.store import SqlConnection, Store
+
+log = logging.getLogger(__name__)
 
 ALL_TIME = 0
 """The season id of all-time ratings in ``league_ratings``."""
@@ -246,9 +249,31 @@ class League:
 
     async def open(self) -> None:
         """Check that the store is open and has the league's tables (they come from the store's
-        migrations, host/migrations, applied when the store opens); safe to call again."""
+        migrations, host/migrations, applied when the store opens), then record the finished games a
+        crash kept from the league (``record_missed``); safe to call again."""
         async with self.store.connection() as db:
             await db.fetchrow("SELECT 1 FROM league_options LIMIT 1")
+        await self.record_missed()
+
+    async def record_missed(self) -> int:
+        """Record every finished game the league has no result of: the game's last move and its league
+        write are two transactions, and a crash between them must not keep a game out of the league
+        until someone runs /league recompute. Returns how many were recorded (games without a human
+        player are never recorded, and are looked at again: they cost a read each)."""
+        async with self._reading() as db:
+            missing = await _all(db, "SELECT id FROM sessions WHERE status = 'finished' AND id NOT IN "
+                                     "(SELECT session_id FROM league_results) ORDER BY updated_at, id")
+        recorded = 0
+        for (sid,) in missing:
+            try:
+                rec = await self.store.load_session(str(sid))
+            except DamagedSession as exc:  # one damaged game never keeps the others out
+                log.error("league: game %s not recorded: %s", sid, exc)
+                continue
+            if rec is not None and await self._record_stored(rec):
+                recorded += 1
+                log.info("league: recorded game %s, which a restart found finished but not recorded", sid)
+        return recorded
 
     async def close(self) -> None:
         """Nothing of its own to close: the store owns the connections."""

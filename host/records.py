@@ -55,6 +55,9 @@ class SessionRecord(msgspec.Struct, frozen=True):
     snapshot_unchecked: bool = False
     """The snapshot was written under another state schema (or before snapshots were stamped): the
     host checks it against a replay of its log before using it."""
+    revision: int = 0
+    """Bumped by every write of the session (``version`` counts moves only): a write names the revision
+    it read, so none can undo another it did not see (host/store.py)."""
 
 
 class ActionRecord(msgspec.Struct, frozen=True):
@@ -69,5 +72,6 @@ class ActionRecord(msgspec.Struct, frozen=True):
 
 
 OPEN_STATUSES = ("lobby", "active")
-ALL_STATUSES = ("lobby", "active", "finished", "aborted", "archived")
-"""``archived``: an active game whose players all vanished, set aside (never deleted)."""
+ALL_STATUSES = ("lobby", "active", "finished", "aborted", "archived", "damaged")
+"""``archived``: an active game whose players all vanished, set aside (never deleted). ``damaged``: a
+game whose stored state makes no sense, set aside at start-up (kept with its log, never resumed)."""

@@ -12,10 +12,12 @@ import logging
 import random
 import secrets
 import time
+import weakref
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
+import cachetools
 import msgspec
 
 from host import clock as clocks
@@ -28,14 +30,19 @@ from host.errors import (
     SessionNotFound,
     StaleVersion,
 )
+from host.limits import BoundedQueue, Cooldown, LimitReached, Limits
 from host.records import ALL_STATUSES, OPEN_STATUSES, SeatInfo, SessionRecord
-from host.store import DuplicateInteraction, SessionExists, Store
+from host.store import DuplicateInteraction, SessionExists, StaleWrite, Store
 from rules import GAMES, get_game
 from rules.ai import ais_for, default_ai
 from rules.base import Event, Game, InvalidAction, Result, check_players, resolve_options
 from rules.rng import RNG_CURRENT, new_seed
 
+T = TypeVar("T")
 DEFAULT_AI = "random"
+CACHE_SIZE = 512
+"""Decoded states kept in memory (the most recently used games'; about 40 KB each): a game read again
+after being dropped is decoded from its row, nothing else is lost."""
 _STALE_RETRIES = 20
 _ID_ATTEMPTS = 8
 """Game ids drawn before a collision is an error (32 random bits each: a repeat is rare already)."""
@@ -133,13 +140,23 @@ class Host:
         clock: Callable[[], float] = time.time,
         seed_source: Callable[[], int] = new_seed,
         id_source: Callable[[], str] = lambda: secrets.token_hex(4),
+        cache_size: int = CACHE_SIZE,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.seed_source = seed_source
         self.id_source = id_source
-        self._locks: dict[str, asyncio.Lock] = {}
-        self._cache: dict[str, tuple[int, Any]] = {}
+        # A game's lock lives while someone holds or awaits it; idle and finished games keep none.
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        # The decoded states of the games used most recently; a closed game's is dropped at once.
+        self._cache: cachetools.LRUCache[str, tuple[int, Any]] = cachetools.LRUCache(maxsize=cache_size)
+        self.limits = limits or Limits()
+        """Fair use (host/limits.py): open lobbies per user and server, the picture cooldown, the replay queue."""
+        self.pictures = Cooldown(self.limits.picture_cooldown_seconds, clock)
+        """One picture drawn on request per user every PICTURE_COOLDOWN_SECONDS (front ends call ``take``)."""
+        self.replays = BoundedQueue(self.limits.replay_queue_max)
+        """Replay GIFs drawing or waiting, at most REPLAY_QUEUE_MAX (front ends hold a ``place``)."""
         self.owns: Callable[[int], bool] = lambda guild_id: True
         """Whether this process looks after a server's games at start-up and on the clock tick (several
         sharded processes on one database: each one its own shards' servers, so nothing runs twice)."""
@@ -188,9 +205,7 @@ class Host:
     async def _set_aside(self, rec: SessionRecord, why: str) -> DamagedSession:
         """Mark a game damaged (logged the first time only: a game already marked changes nothing); the
         error to raise."""
-        if await self.store.mark_damaged(rec.id, why):
-            log.error("game %s (%s) is damaged and set aside: %s", rec.id, rec.game, why)
-        self._cache.pop(rec.id, None)
+        await self.set_aside(rec.id, why)
         return DamagedSession(f"Game `{rec.id}` cannot be read: its stored data is damaged.", game_id=rec.id,
                               key="common.error.damaged", detail=why)
 
@@ -202,6 +217,12 @@ class Host:
             state, _ = game.apply(state, action.seat, msgspec.json.decode(action.action, type=game.action_type))
         return state
 
+    def _uncache_closed(self, session: Session) -> Session:
+        # Nothing more is played in a closed game: its state is decoded again if it is ever read.
+        if session.status not in OPEN_STATUSES:
+            self._cache.pop(session.id, None)
+        return session
+
     async def get(self, sid: str) -> Session:
         """The session ``sid``; a malformed or unknown id raises SessionNotFound."""
         if not isinstance(sid, str) or not sid.isalnum() or len(sid) > 16:
@@ -209,7 +230,7 @@ class Host:
         rec = await self.store.load_session(sid)
         if rec is None or rec.game not in GAMES:
             raise SessionNotFound(f"There is no game with id {sid}.")
-        return Session(rec, await self._decode_state(rec))
+        return self._uncache_closed(Session(rec, await self._decode_state(rec)))
 
     async def open_sessions(self, *, guild_id: int | None = None, channel_id: int | None = None) -> list[Session]:
         return await self.sessions(OPEN_STATUSES, guild_id=guild_id, channel_id=channel_id)
@@ -228,20 +249,33 @@ class Host:
             if r.game not in GAMES:
                 continue
             try:
-                out.append(Session(r, await self._decode_state(r)))
+                out.append(self._uncache_closed(Session(r, await self._decode_state(r))))
             except DamagedSession:  # one damaged game never hides the others (logged once, when set aside)
                 continue
         return out
 
     async def load_open(self) -> list[Outcome]:
-        """At start-up: finish any AI turns a crash left pending (an outcome per game that had one)."""
+        """At start-up: finish any AI turns a crash left pending (an outcome per game that had one).
+
+        Each game is resumed on its own: one whose stored state decodes but makes no sense (a turn
+        beyond its seats, a move its own rules refuse) is set aside as damaged, logged once, and the
+        games after it are resumed as usual."""
         outcomes = []
         for session in await self.sessions(("active",)):
             if not self.owns(session.record.guild_id):
                 continue
-            if any(session.seats[s].is_ai for s in session.to_act()):  # most games wait for a human
-                outcomes.append(await self.run_ai(session.id))
+            try:
+                if any(session.seats[s].is_ai for s in session.to_act()):  # most games wait for a human
+                    outcomes.append(await self.run_ai(session.id))
+            except Exception as exc:
+                await self.set_aside(session.id, f"resuming it failed: {type(exc).__name__}: {exc}")
         return outcomes
+
+    async def set_aside(self, sid: str, reason: str) -> None:
+        """Mark a game damaged (kept with its log, never resumed or played on); logged the first time only."""
+        self._cache.pop(sid, None)
+        if await self.store.mark_damaged(sid, reason):
+            log.error("game %s set aside as damaged: %s", sid, reason, extra={"session": sid})
 
     # ------------------------------------------------------------------ lobby
 
@@ -262,6 +296,7 @@ class Host:
         game = get_game(game_name)
         resolved = resolve_options(game.info, options)
         control = time_control if isinstance(time_control, clocks.TimeControl) else clocks.parse(time_control)
+        await self._check_lobby_limits(creator_id, guild_id)
         now = self.clock()
         rec = SessionRecord(
             id=self.id_source(),
@@ -288,57 +323,89 @@ class Host:
         await self.store.insert_session(rec)
         return Session(rec, None)
 
-    async def _lobby(self, sid: str) -> Session:
-        session = await self.get(sid)
+    async def _check_lobby_limits(self, creator_id: int, guild_id: int) -> None:
+        """Refuse a new lobby past the fair-use limits (a soft limit: two lobbies opened in the same
+        instant may both pass, which bounds nothing worth a lock)."""
+        mine, here = await self.store.open_lobbies(creator_id=creator_id, guild_id=guild_id)
+        most = self.limits.max_open_lobbies_per_user
+        if mine >= most:
+            raise LimitReached(f"You already have {mine} open lobbies (at most {most}): start or cancel one first.",
+                               key="common.limit.lobbies_mine", open=mine, most=most)
+        most = self.limits.max_open_lobbies_per_server
+        if here >= most:
+            raise LimitReached(f"This server already has {here} open lobbies (at most {most}): join one of them "
+                               "or wait until one starts.", key="common.limit.lobbies_server", open=here, most=most)
+
+    async def _edit(self, sid: str, change: Callable[[Session], Awaitable[T]]) -> T:
+        """``change`` a fresh read of the game under its lock, read again when another process wrote
+        the game in between (StaleWrite: nothing was written), so no write undoes one it did not see."""
+        async with self._lock(sid):
+            for attempt in range(1, _STALE_RETRIES + 1):
+                try:
+                    return await change(await self.get(sid))
+                except StaleWrite:
+                    if attempt == _STALE_RETRIES:
+                        raise
+            raise AssertionError("unreachable: the last attempt returns or raises")
+
+    async def _save(self, session: Session, **fields: object) -> None:
+        """Write fields of the game as read in ``session`` (StaleWrite if it was written since)."""
+        await self.store.update_session(session.id, session.version, revision=session.record.revision, **fields)
+
+    async def _save_seats(self, session: Session, seats: tuple[SeatInfo, ...]) -> Session:
+        await self._save(session, seats=seats)
+        return await self.get(session.id)
+
+    @staticmethod
+    def _lobby(session: Session) -> Session:
         if session.status != "lobby":
             raise LobbyError("This game has already started." if session.status == "active" else "This game is closed.")
         return session
 
-    async def _save_seats(self, session: Session, seats: tuple[SeatInfo, ...]) -> Session:
-        await self.store.update_session(session.id, session.version, seats=seats)
-        return await self.get(session.id)
-
     async def join(self, sid: str, user_id: int, name: str) -> Session:
-        async with self._lock(sid):
-            session = await self._lobby(sid)
-            info = session.game.info
+        async def change(session: Session) -> Session:
+            info = self._lobby(session).game.info
             if session.seat_of(user_id) is not None:
                 raise LobbyError("You have already joined this game.")
             if len(session.seats) >= info.max_players:
                 raise LobbyError(f"The table is full: {info.title} seats at most {info.max_players}.")
             return await self._save_seats(session, (*session.seats, SeatInfo(name=name, user_id=user_id)))
 
+        return await self._edit(sid, change)
+
     async def leave(self, sid: str, user_id: int) -> Session:
-        async with self._lock(sid):
-            session = await self._lobby(sid)
-            seat = session.seat_of(user_id)
+        async def change(session: Session) -> Session:
+            seat = self._lobby(session).seat_of(user_id)
             if seat is None:
                 raise NotSeated("You are not in this lobby.")
             if user_id == session.record.creator_id:
                 raise LobbyError("You created this game: use Cancel to close the lobby instead.")
             return await self._save_seats(session, session.seats[:seat] + session.seats[seat + 1 :])
 
+        return await self._edit(sid, change)
+
     async def add_ai(self, sid: str, user_id: int, ai: str | None = None) -> Session:
-        async with self._lock(sid):
-            session = await self._lobby(sid)
-            if session.seat_of(user_id) is None:
+        async def change(session: Session) -> Session:
+            if self._lobby(session).seat_of(user_id) is None:
                 raise NotSeated("Join the lobby before adding computer players.")
             info = session.game.info
             if len(session.seats) >= info.max_players:
                 raise LobbyError(f"The table is full: {info.title} seats at most {info.max_players}.")
             ais = ais_for(session.record.game)
-            ai = ai or default_ai(session.record.game)
-            if ai not in ais:
-                raise LobbyError(f"Unknown AI '{ai}'. Available: {', '.join(sorted(ais))}.")
+            name = ai or default_ai(session.record.game)
+            if name not in ais:
+                raise LobbyError(f"Unknown AI '{name}'. Available: {', '.join(sorted(ais))}.")
             n = sum(1 for s in session.seats if s.is_ai) + 1
-            return await self._save_seats(session, (*session.seats, SeatInfo(name=f"AI {n} ({ai})", ai=ai)))
+            return await self._save_seats(session, (*session.seats, SeatInfo(name=f"AI {n} ({name})", ai=name)))
+
+        return await self._edit(sid, change)
 
     async def start(self, sid: str, user_id: int) -> Outcome:
         """Start the game. Only the lobby's creator may: the table is theirs to call complete (a manager
         who finds a lobby abandoned cancels it instead)."""
-        async with self._lock(sid):
-            session = await self._lobby(sid)
-            if user_id != session.record.creator_id:
+
+        async def change(session: Session) -> None:
+            if user_id != self._lobby(session).record.creator_id:
                 raise PermissionDenied("Only the player who opened the lobby can start the game.")
             game = session.game
             try:
@@ -348,32 +415,36 @@ class Host:
             state = game.setup(len(session.seats), session.record.options, session.record.seed, session.record.rng)
             now = self.clock()
             clock = clocks.start(self.clock_of(session).control, len(session.seats), game.to_act(state), now)
-            await self.store.update_session(
-                sid, session.version, status="active", state=msgspec.json.encode(state),
-                clock=msgspec.json.encode(clock), clock_due=clocks.next_due(clock, now),
-            )
+            await self._save(session, status="active", state=msgspec.json.encode(state),
+                             clock=msgspec.json.encode(clock), clock_due=clocks.next_due(clock, now))
+
+        await self._edit(sid, change)
         return await self.run_ai(sid)
 
     async def abort(self, sid: str, user_id: int, *, is_admin: bool = False) -> Session:
-        async with self._lock(sid):
-            session = await self.get(sid)
+        async def change(session: Session) -> Session:
             if session.status not in OPEN_STATUSES:
                 raise SessionClosed("This game is already closed.")
             if user_id != session.record.creator_id and not is_admin:
                 raise PermissionDenied("Only the player who opened the game or a server manager can abort it.")
-            await self.store.update_session(sid, session.version, status="aborted")
+            await self._save(session, status="aborted")
             return await self.get(sid)
 
+        return await self._edit(sid, change)
+
     async def set_messages(self, sid: str, *, thread_id: int | None = None, message_id: int | None = None) -> None:
-        async with self._lock(sid):
-            session = await self.get(sid)
-            fields: dict[str, object] = {}
-            if thread_id is not None:
-                fields["thread_id"] = thread_id
-            if message_id is not None:
-                fields["message_id"] = message_id
-            if fields:
-                await self.store.update_session(sid, session.version, **fields)
+        fields: dict[str, object] = {}
+        if thread_id is not None:
+            fields["thread_id"] = thread_id
+        if message_id is not None:
+            fields["message_id"] = message_id
+        if not fields:
+            return
+
+        async def change(session: Session) -> None:
+            await self._save(session, **fields)
+
+        await self._edit(sid, change)
 
     # ------------------------------------------------------------------ play
 
@@ -405,6 +476,9 @@ class Host:
                     return Outcome(session, (), duplicate=True)
                 if session.status == "lobby":
                     raise SessionClosed("This game has not started yet.")
+                if session.status == "damaged":
+                    raise DamagedSession(f"Game `{sid}` cannot be read: its stored data is damaged.", game_id=sid,
+                                         key="common.error.damaged")
                 if session.status != "active":
                     raise SessionClosed(
                         "This game is over; no more moves can be made."
@@ -466,6 +540,7 @@ class Host:
             status,
             msgspec.json.encode(result) if result is not None else None,
             clock=(msgspec.json.encode(clock), due),
+            revision=session.record.revision,
         )
         self._cache[session.id] = (session.version + 1, new_state)
         if status == "finished":
@@ -531,16 +606,16 @@ class Host:
 
     async def save_clock(self, session: Session, clock: clocks.GameClock, due: float | None) -> None:
         """Store a changed clock if the game has not moved meanwhile (StaleVersion otherwise)."""
-        await self.store.update_session(session.id, session.version, clock=msgspec.json.encode(clock), clock_due=due)
+        await self._save(session, clock=msgspec.json.encode(clock), clock_due=due)
 
-    async def _active_seat(self, sid: str, user_id: int) -> tuple[Session, int]:
-        session = await self.get(sid)
+    @staticmethod
+    def _active_seat(session: Session, user_id: int) -> int:
         if session.status != "active":
             raise SessionClosed("This game is not being played.")
         seat = session.seat_of(user_id)
         if seat is None or session.seats[seat].resigned:
             raise NotSeated("You are not playing in this game.")
-        return session, seat
+        return seat
 
     async def _hand_to_ai(self, session: Session, seat: int, kind: str, by: int | None) -> None:
         """An AI takes the seat for the rest of the game; the human is ranked last by the league."""
@@ -550,13 +625,16 @@ class Host:
         clock = self.clock_of(session)
         clock.log.append(clocks.ClockEvent(self.clock(), kind, seat, by))
         seats = (*session.seats[:seat], new, *session.seats[seat + 1 :])
-        await self.store.update_session(session.id, session.version, seats=seats, clock=msgspec.json.encode(clock))
+        await self._save(session, seats=seats, clock=msgspec.json.encode(clock))
 
     async def resign(self, sid: str, user_id: int) -> Outcome:
         """The player leaves the game: an AI plays the seat to the end; the league ranks them last."""
-        async with self._lock(sid):
-            session, seat = await self._active_seat(sid, user_id)
+
+        async def change(session: Session) -> None:
+            seat = self._active_seat(session, user_id)
             await self._hand_to_ai(session, seat, "resigned", user_id)
+
+        await self._edit(sid, change)
         return await self.run_ai(sid)
 
     async def timeout_choice(self, sid: str, seat: int, turn: int, choice: str, user_id: int) -> Outcome:
@@ -565,7 +643,8 @@ class Host:
         if choice not in ("wait", "turn", "seat"):
             raise InvalidAction("That is not a choice for a timeout.")
         async with self._lock(sid):
-            session, chooser = await self._active_seat(sid, user_id)
+            session = await self.get(sid)
+            chooser = self._active_seat(session, user_id)
             clock = self.clock_of(session)
             if not 0 <= seat < len(clock.seats) or clock.seats[seat].turn != turn or not clock.seats[seat].timed_out:
                 raise StaleVersion("That timeout is over: the player moved or someone already chose.")
@@ -588,15 +667,16 @@ class Host:
 
     async def archive(self, sid: str, note: str = "") -> Session:
         """Set an abandoned game aside (status ``archived``; never deleted, its log kept)."""
-        async with self._lock(sid):
-            session = await self.get(sid)
+
+        async def change(session: Session) -> Session:
             if session.status != "active":
                 raise SessionClosed("Only a game in progress can be archived.")
             clock = self.clock_of(session)
             clock.log.append(clocks.ClockEvent(self.clock(), "archived", note=note))
-            await self.store.update_session(sid, session.version, status="archived",
-                                            clock=msgspec.json.encode(clock), clock_due=None)
+            await self._save(session, status="archived", clock=msgspec.json.encode(clock), clock_due=None)
             return await self.get(sid)
+
+        return await self._edit(sid, change)
 
     async def replay(self, sid: str) -> Any:
         """Rebuild the state from the seed and the action log (to check a snapshot)."""

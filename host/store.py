@@ -45,6 +45,11 @@ class DuplicateInteraction(Exception):
     """This Discord interaction was already applied (a retry); nothing was written."""
 
 
+class StaleWrite(StaleVersion):
+    """A write changed nothing: the session was written (a move, an edit, by any process) since the
+    caller read it. The caller reads it again and judges the change on what is stored now."""
+
+
 class SessionExists(Exception):
     """A session with this id is already stored; nothing was written."""
 
@@ -76,7 +81,9 @@ class Store(Protocol):
     async def close(self) -> None: ...
     async def insert_session(self, rec: SessionRecord) -> None: ...
     async def load_session(self, sid: str) -> SessionRecord | None: ...
-    async def update_session(self, sid: str, expected_version: int, **fields: object) -> None: ...
+    async def update_session(
+        self, sid: str, expected_version: int, *, revision: int | None = None, **fields: object
+    ) -> None: ...
     async def commit_action(
         self,
         sid: str,
@@ -88,9 +95,12 @@ class Store(Protocol):
         status: str,
         result: bytes | None,
         clock: tuple[bytes, float | None] | None = None,
+        *,
+        revision: int | None = None,
     ) -> None: ...
     async def mark_damaged(self, sid: str, reason: str) -> bool: ...
     async def stamp_snapshot(self, sid: str, version: int, state: bytes) -> None: ...
+    async def open_lobbies(self, *, creator_id: int, guild_id: int) -> tuple[int, int]: ...
     async def due_sessions(self, now: float) -> list[SessionRecord]: ...
     async def add_vacation(self, user_id: int, start: float, end: float) -> None: ...
     async def end_vacation(self, user_id: int, now: float) -> int: ...
@@ -149,7 +159,7 @@ def migrations(dialect: str) -> tuple[Migration, ...]:
 _COLUMNS = (
     "id, game, guild_id, channel_id, creator_id, options, seats, seed, status, version, "
     "created_at, updated_at, state, result, thread_id, message_id, clock, clock_due, rng, seed_text, "
-    "state_sum, state_schema, damaged"
+    "state_sum, state_schema, damaged, revision"
 )
 _UPDATABLE = {"options", "seats", "status", "version", "state", "result", "thread_id", "message_id", "seed",
               "clock", "clock_due"}
@@ -207,6 +217,7 @@ def _decode_row(row: Iterable[object]) -> SessionRecord:
         state_sum,
         state_schema,
         damaged,
+        revision,
     ) = tuple(row)
     snapshot = bytes(state) if state is not None else None  # type: ignore[arg-type]
     trouble = snapshots.problem(snapshot, state_sum, state_schema) if snapshot is not None else None  # type: ignore[arg-type]
@@ -233,6 +244,7 @@ def _decode_row(row: Iterable[object]) -> SessionRecord:
         message_id=int(message) if message is not None else None,  # type: ignore[arg-type]
         clock=bytes(clock) if clock is not None else None,  # type: ignore[arg-type]
         clock_due=float(clock_due) if clock_due is not None else None,  # type: ignore[arg-type]
+        revision=int(revision),  # type: ignore[call-overload]
     )
 
 
@@ -254,6 +266,13 @@ def _stamp(state: bytes | None) -> tuple[str | None, str | None]:
 def _seed_columns(seed: int) -> tuple[int, str]:
     # A 128-bit seed does not fit the 64-bit ``seed`` column: it keeps 0 and seed_text the seed.
     return (seed if 0 <= seed <= _SEED_COLUMN_MAX else 0), str(seed)
+
+
+def _guard(version: int, revision: int | None) -> tuple[str, list[object]]:
+    """The WHERE condition of a write based on a read of ``version`` (and ``revision``, if given)."""
+    if revision is None:
+        return "version = ?", [version]
+    return "version = ? AND revision = ?", [version, revision]
 
 
 def _encode_field(key: str, value: object) -> object:
@@ -324,7 +343,7 @@ class SqlStore(abc.ABC):
         """Store a new session (SessionExists if its id is taken, the stored one unchanged)."""
         async with self.connection() as db:
             inserted = await db.execute(
-                f"INSERT INTO sessions ({_COLUMNS}) VALUES ({','.join('?' * 23)}) "
+                f"INSERT INTO sessions ({_COLUMNS}) VALUES ({','.join('?' * 24)}) "
                 "ON CONFLICT (id) DO NOTHING",
                 rec.id,
                 rec.game,
@@ -348,6 +367,7 @@ class SqlStore(abc.ABC):
                 _seed_columns(rec.seed)[1],
                 *_stamp(rec.state),
                 None,
+                rec.revision,
             )
         if inserted != 1:
             raise SessionExists(f"a session with id {rec.id} is already stored")
@@ -357,19 +377,24 @@ class SqlStore(abc.ABC):
             row = await db.fetchrow(f"SELECT {_COLUMNS} FROM sessions WHERE id = ?", sid)
         return _row_to_record(row) if row is not None else None
 
-    async def update_session(self, sid: str, expected_version: int, **fields: object) -> None:
-        """Change lobby/meta fields if the version still matches (raises StaleVersion otherwise,
-        SessionNotFound if there is no such session, ValueError for a field that cannot change)."""
+    async def update_session(
+        self, sid: str, expected_version: int, *, revision: int | None = None, **fields: object
+    ) -> None:
+        """Change lobby/meta fields if the version (and ``revision``, when given: the revision the
+        caller read) still matches; raises StaleVersion otherwise, SessionNotFound if there is no such
+        session, ValueError for a field that cannot change. Every write bumps the revision, so a write
+        based on an older read (a move, another process's abort) changes nothing."""
         bad = set(fields) - _UPDATABLE
         if bad:
             raise ValueError(f"cannot update {sorted(bad)}")
         columns = _columns(fields)
         sets = "".join(f"{k} = ?, " for k in columns)  # names from _UPDATABLE only: safe to format in
         values = list(columns.values())
+        where, args = _guard(expected_version, revision)
         async with self.connection() as db:  # one statement; the follow-up read only names the error
             changed = await db.execute(
-                f"UPDATE sessions SET {sets}updated_at = ? WHERE id = ? AND version = ?",
-                *values, time.time(), sid, expected_version,
+                f"UPDATE sessions SET {sets}updated_at = ?, revision = revision + 1 WHERE id = ? AND {where}",
+                *values, time.time(), sid, *args,
             )
             if changed != 1:
                 await self._raise_missing_or_stale(db, sid)
@@ -378,7 +403,7 @@ class SqlStore(abc.ABC):
     async def _raise_missing_or_stale(db: SqlConnection, sid: str) -> None:
         if await db.fetchrow("SELECT 1 FROM sessions WHERE id = ?", sid) is None:
             raise SessionNotFound(f"There is no game with id {sid}.")
-        raise StaleVersion(_STALE)
+        raise StaleWrite(_STALE)
 
     async def commit_action(
         self,
@@ -391,9 +416,13 @@ class SqlStore(abc.ABC):
         status: str,
         result: bytes | None,
         clock: tuple[bytes, float | None] | None = None,
+        *,
+        revision: int | None = None,
     ) -> None:
         """Store one action: the log row and the new snapshot (and the game clock, if it has one)
-        in one transaction, only if the version still matches and the interaction is new.
+        in one transaction, only if the version (and ``revision``, when given) still matches and the
+        interaction is new. The revision is what keeps a move read before an abort, an archive or a
+        resignation in another process from writing its stale status, seats' clock or notes back.
 
         The conditional UPDATE is the version check: on PostgreSQL a second transaction on the same
         session waits for the first one's row lock, then finds the version moved and changes
@@ -402,7 +431,8 @@ class SqlStore(abc.ABC):
         log row is inserted, for a retry racing its first delivery in another process (PostgreSQL
         waits for that transaction: if it commits, this insert does nothing and all is rolled back)."""
         now = time.time()
-        sets = "version = ?, state = ?, state_sum = ?, state_schema = ?, status = ?, result = ?, updated_at = ?"
+        sets = ("version = ?, state = ?, state_sum = ?, state_schema = ?, status = ?, result = ?, updated_at = ?, "
+                "revision = revision + 1")
         values = [expected_version + 1, state, *_stamp(state), status, result, now]
         if clock is not None:
             sets += ", clock = ?, clock_due = ?"
@@ -412,9 +442,8 @@ class SqlStore(abc.ABC):
                 "SELECT 1 FROM actions WHERE interaction_id = ?", interaction_id
             ) is not None:
                 raise DuplicateInteraction(interaction_id)
-            changed = await db.execute(
-                f"UPDATE sessions SET {sets} WHERE id = ? AND version = ?", *values, sid, expected_version
-            )
+            where, args = _guard(expected_version, revision)
+            changed = await db.execute(f"UPDATE sessions SET {sets} WHERE id = ? AND {where}", *values, sid, *args)
             if changed != 1:
                 await self._raise_missing_or_stale(db, sid)
             logged = await db.execute(
@@ -426,10 +455,13 @@ class SqlStore(abc.ABC):
                 raise DuplicateInteraction(interaction_id)
 
     async def mark_damaged(self, sid: str, reason: str) -> bool:
-        """Set a game aside as damaged (kept, never played on); False if it already was."""
+        """Set a game aside as damaged: the reason is kept, and an open game's status becomes ``damaged``
+        (kept with its log, never resumed, played on or rated); False if it already was."""
         async with self.connection() as db:
             return await db.execute(
-                "UPDATE sessions SET damaged = ? WHERE id = ? AND damaged IS NULL", reason[:500], sid) == 1
+                "UPDATE sessions SET damaged = ?, revision = revision + 1, status = CASE WHEN status IN "
+                "('lobby', 'active') THEN 'damaged' ELSE status END WHERE id = ? AND damaged IS NULL",
+                reason[:500], sid) == 1
 
     async def stamp_snapshot(self, sid: str, version: int, state: bytes) -> None:
         """Record that the snapshot of ``version`` was checked against its log: store its checksum and
@@ -437,6 +469,16 @@ class SqlStore(abc.ABC):
         async with self.connection() as db:
             await db.execute("UPDATE sessions SET state_sum = ?, state_schema = ? WHERE id = ? AND version = ?",
                              *_stamp(state), sid, version)
+
+    async def open_lobbies(self, *, creator_id: int, guild_id: int) -> tuple[int, int]:
+        """How many lobbies (games not started yet) ``creator_id`` has open in any server, and how many
+        are open in ``guild_id`` (the fair-use limits, host/limits.py)."""
+        async with self.connection() as db:
+            mine = await db.fetchrow("SELECT COUNT(*) FROM sessions WHERE status = 'lobby' AND creator_id = ?",
+                                     creator_id)
+            here = await db.fetchrow("SELECT COUNT(*) FROM sessions WHERE status = 'lobby' AND guild_id = ?",
+                                     guild_id)
+        return int(mine[0]) if mine else 0, int(here[0]) if here else 0
 
     async def interaction_seen(self, interaction_id: int) -> bool:
         async with self.connection() as db:

@@ -15,3 +15,10 @@ async def host(tmp_path):
     await store.open()
     yield Host(store)
     await store.close()
+
+
+@pytest.fixture(autouse=True)
+def no_picture_cooldown(monkeypatch):
+    """Tests ask for pictures back to back: no cooldown between them (PICTURE_COOLDOWN_SECONDS, read by
+    bot.create_bot); the fair-use limits have tests of their own (tests/discord_harness/test_fair_use_e2e.py)."""
+    monkeypatch.setenv("PICTURE_COOLDOWN_SECONDS", "0")

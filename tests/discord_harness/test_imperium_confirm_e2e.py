@@ -7,21 +7,13 @@ import asyncio
 
 from cogs.imperium import PickButton
 from rules.imperium import play_from_picks
-from tests.discord_harness.helpers import button_id
+from tests.discord_harness.helpers import button_id, open_table
 from tests.reliability.test_fuzz_boundaries import FakeBot, FakeInteraction, FakeUser
 
 
 async def two_players(env, bot):
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    await alice.slash(channel, "game new", game="imperium")
-    thread = channel.threads[0]
-    await bob.click(thread.last_message, label="Join")
-    await alice.click(thread.last_message, label="Start")
-    (session,) = await bot.host.open_sessions()
-    return alice, bob, session.id
+    (alice, bob), _, sid = await open_table(env, bot, "imperium", ["alice", "bob"], seed=5)
+    return alice, bob, sid
 
 
 async def pick(user, picks: str):

@@ -4,25 +4,18 @@ and the player sees the public board, like any onlooker (issue 16, item 3)."""
 from __future__ import annotations
 
 from cogs._lang import public_lang
+from tests.discord_harness.helpers import open_table
 
 
 async def test_a_resigned_player_no_longer_sees_the_seats_secret_pick(simcord_env, simcord_bot):
     env, bot = simcord_env, simcord_bot
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    await alice.slash(channel, "game new", game="imperium")
-    thread = channel.threads[0]
-    await bob.click(thread.last_message, label="Join")
-    await alice.click(thread.last_message, label="Start")
-    (session,) = await bot.host.open_sessions()
+    (alice, bob), thread, sid = await open_table(env, bot, "imperium", ["alice", "bob"], seed=5)
 
     await bob.slash(thread, "game resign")
-    session = await bot.host.get(session.id)
+    session = await bot.host.get(sid)
     assert session.seats[1].is_ai and 1 not in session.to_act()  # the AI has made bob's seat's pick, unrevealed
     cog = bot.game_cogs["imperium"]
-    lang = await public_lang(bot, guild.id)
+    lang = await public_lang(bot, session.record.guild_id)
     private, public = cog.render(session, 1, lang=lang), cog.render(session, None, lang=lang)
     assert private != public, "the seat's own view shows its pending pick"
 

@@ -307,3 +307,17 @@ async def test_options_are_checked(league):
 def test_rating_is_shown_as_the_openskill_ordinal():
     assert Rating(25.0, 25 / 3).ordinal == pytest.approx(0.0)
     assert Rating(25.0, 25 / 3) == ratings.DEFAULT
+
+
+async def test_a_game_finished_just_before_a_crash_is_recorded_at_the_next_start(store):
+    """The last move and the league write are two transactions: a crash between them (here: no league
+    listening when the game ends) must not keep the game out of the league until /league recompute."""
+    crashed = Host(store)  # the league's write never happened
+    game = await finish_game(crashed, seed=3)
+    assert (await store.load_session(game.id)).status == "finished"
+
+    league = League(store, clock=Ticks())
+    await league.open()  # what every start-up does
+    rows = await league.game_rows(1, game.id)
+    assert sorted(r.user_id for r in rows) == [1, 2, 3, 4]
+    assert await league.record_missed() == 0, "recorded once only"

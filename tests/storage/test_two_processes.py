@@ -1,4 +1,5 @@
-"""Two bot processes, one database, the same 500 moves clicked in both: 1,000 concurrent clicks.
+"""Two bot processes, one database, the same 500 moves clicked in both: 1,000 concurrent clicks; and
+games aborted, archived and resigned in the middle of such clicking, which no move may undo.
 
 Each process has its own Host (its own locks and cache) and its own store, so only the database
 orders their writes. Every move must be applied exactly once: the log of every game is exactly the
@@ -26,6 +27,8 @@ from rules.imperium import AIS
 ROOT = Path(__file__).resolve().parents[2]
 MOVES = 500  # over about thirty games, each clicked once by each process: 1,000 clicks
 FIRST_INTERACTION = 1_300_000_000_000_000_000  # interaction ids are snowflakes
+INTERRUPTED = 24  # games aborted, archived or resigned while both processes click their moves
+OPS = ("abort", "archive", "resign")
 
 
 async def plan_games(store: SqlStore) -> dict[str, list[list[object]]]:
@@ -53,12 +56,36 @@ async def plan_games(store: SqlStore) -> dict[str, list[list[object]]]:
     return plan
 
 
+async def plan_interrupted_games(store: SqlStore) -> tuple[dict[str, list[list[object]]], dict[str, list[object]]]:
+    """Whole games of moves, each with an abort, an archive or a resignation planned at a random step."""
+    host = Host(store)
+    plan: dict[str, list[list[object]]] = {}
+    ops: dict[str, list[object]] = {}
+    for g in range(INTERRUPTED):
+        users = (5000 + 2 * g, 5001 + 2 * g)
+        s = await host.create_lobby("imperium", guild_id=1, channel_id=10, creator_id=users[0], creator_name="A",
+                                    seed=100 + g)
+        await host.join(s.id, users[1], "B")
+        s = (await host.start(s.id, users[0])).session
+        game, state, rng = s.game, s.state, random.Random(100 + g)
+        moves: list[list[object]] = []
+        while game.result(state) is None:
+            seat = min(game.to_act(state))
+            action = AIS["random"].choose(game, state, seat, rng)
+            state, _ = game.apply(state, seat, action)
+            moves.append([users[seat], game.encode_action(action), FIRST_INTERACTION + 10**9 + g * 1000 + len(moves)])
+        plan[s.id] = moves
+        op = OPS[g % len(OPS)]
+        ops[s.id] = [rng.randrange(2, len(moves) - 2), op, users[1] if op == "resign" else users[0]]
+    return plan, ops
+
+
 def run_clickers(plan_path: Path) -> list[dict[str, object]]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     procs = [
-        subprocess.Popen([sys.executable, "-m", "tests.storage.clicker", str(plan_path)], cwd=ROOT, env=env,
+        subprocess.Popen([sys.executable, "-m", "tests.storage.clicker", str(plan_path), str(n)], cwd=ROOT, env=env,
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        for _ in range(2)
+        for n in range(2)
     ]
     try:
         for p in procs:  # both connected and waiting: then both go at once
@@ -109,3 +136,36 @@ async def test_two_processes_apply_each_of_1000_clicks_once(store, database, tmp
     async with store.connection() as db:
         (stored, distinct) = await db.fetchrow("SELECT COUNT(*), COUNT(DISTINCT interaction_id) FROM actions")
     assert stored == distinct == moves
+
+
+async def test_aborts_archives_and_resigns_are_never_undone_by_a_concurrent_move(store, database, tmp_path):
+    """Both processes click every move of each game and, at a random step, abort it, archive it or resign
+    a seat, while the other process may be storing a move it read before: 0 of these may be undone."""
+    plan, ops = await plan_interrupted_games(store)
+    plan_path = tmp_path / "plan.json"
+    # 20 ms between a move's read and its write: moves in flight when the operation lands
+    shared = {"database": database, "games": plan, "ops": ops, "commit_delay": 0.02}
+    plan_path.write_text(json.dumps(shared), encoding="utf-8")
+
+    reports = run_clickers(plan_path)
+
+    assert [r["errors"] for r in reports] == [[], []], reports
+    # an operation whose game the other process had already played to the end was refused: the others
+    # all took effect, and not one of them may have been undone by a move
+    operated = reports[0]["operated"]
+    assert len(operated) >= len(ops) // 2, reports
+    host = Host(store)
+    undone = []
+    for sid in operated:
+        op = ops[sid][1]
+        session = await host.get(sid)
+        notes = [e.kind for e in Host.clock_of(session).log]
+        kept = {
+            "abort": session.status == "aborted",
+            "archive": session.status == "archived" and "archived" in notes,
+            "resign": session.seats[1].resigned and session.seats[1].is_ai and "resigned" in notes,
+        }[op]
+        if not kept:
+            undone.append((sid, op, session.status, notes))
+        assert msgspec.json.encode(await host.replay(sid)) == msgspec.json.encode(session.state)
+    assert undone == [], f"{len(undone)} of {len(operated)} undone by a move: {undone}"
