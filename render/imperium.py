@@ -55,7 +55,7 @@ def render(view: dict[str, Any], *, viewer_seat: int | None = None, scale: float
     if scale != 1.0:
         size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
         image = image.resize(size, Image.Resampling.LANCZOS)
-    return to_png(image)
+    return to_png(image, "imperium")
 
 
 def _blend(colour: Colour, amount: float, base: Colour = (255, 255, 255)) -> Colour:

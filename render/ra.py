@@ -424,7 +424,7 @@ def render(view: dict[str, Any], *, viewer_seat: int | None = None, scale: float
     if scale != 1.0:
         size = (max(1, round(WIDTH * scale)), max(1, round(height * scale)))
         image = image.resize(size, Image.Resampling.LANCZOS)
-    return to_png(image)
+    return to_png(image, "ra")
 
 
 __all__ = ["MIN_HEIGHT", "WIDTH", "render"]
