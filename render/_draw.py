@@ -6,6 +6,9 @@ Renderers are pure functions of a view dict; they never touch Discord or storage
 from __future__ import annotations
 
 import io
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -140,6 +143,52 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 def seat_colour(seat: int) -> tuple[int, int, int]:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+STAMP_CACHE_SIZE = 256
+"""Cached static parts of boards (frames, panels) per process, each a crop of a board."""
+
+
+class Stamps:
+    """Pixels of a board's parts that look the same from move to move, painted once and pasted after.
+
+    ``paint`` draws the part at its place on the board, inside ``box`` and on plain BACKGROUND, as it
+    would on the board itself, so a pasted copy is pixel-identical to painting it there (the part must
+    be drawn before anything else overlaps ``box``). ``key`` names everything the part's look depends
+    on. Bounded (least recently used out first) and safe to share between render threads."""
+
+    def __init__(self, size: int = STAMP_CACHE_SIZE) -> None:
+        self.size = size
+        self._crops: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self._guard = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._crops)
+
+    def clear(self) -> None:
+        with self._guard:
+            self._crops.clear()
+
+    def paste(self, image: Image.Image, box: tuple[int, int, int, int], key: Hashable,
+              paint: Callable[[ImageDraw.ImageDraw], None]) -> None:
+        full = (box, image.size, key)
+        with self._guard:
+            crop = self._crops.get(full)
+            if crop is not None:
+                self._crops.move_to_end(full)
+        if crop is None:
+            scratch = Image.new("RGB", (box[2], box[3]), BACKGROUND)
+            paint(ImageDraw.Draw(scratch))
+            crop = scratch.crop(box)
+            with self._guard:
+                self._crops[full] = crop
+                while len(self._crops) > self.size:
+                    self._crops.popitem(last=False)
+        image.paste(crop, box[:2])
+
+
+stamps = Stamps()
+"""The process's stamp cache, shared by every renderer."""
 
 
 def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
