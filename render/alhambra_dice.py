@@ -456,9 +456,13 @@ def _legend(draw: ImageDraw.ImageDraw, y: int, lang: str) -> int:
 # ----------------------------------------------------------------------------- entry point
 
 
-def _layout(draw: ImageDraw.ImageDraw | None, image: Image.Image | None, view: dict[str, Any], lang: str) -> int:
+ROOMY = 2400
+"""The canvas height a board is first drawn on: boards run 1,340-1,400 pixels tall."""
+
+
+def _layout(d: ImageDraw.ImageDraw, image: Image.Image, view: dict[str, Any], lang: str) -> int:
+    """Draw the board from the top; returns the y below its last part."""
     basic = view["version"] == "basic"
-    d = draw if draw is not None else ImageDraw.Draw(Image.new("RGB", (1, 1)))
     y = _header(d, view, 8, lang)
     y = _building_headers(d, view, y, lang)
     y = _tracks(d, view, y, lang) if basic else _tile_areas(d, view, y, lang)
@@ -468,7 +472,7 @@ def _layout(draw: ImageDraw.ImageDraw | None, image: Image.Image | None, view: d
     y = _dice_panel(d, view, y, lang)
     y = _players(d, view, y, lang)
     if not basic:
-        y = _alhambras(image if image is not None else Image.new("RGB", (1, 1)), d, view, y + 4, lang)
+        y = _alhambras(image, d, view, y + 4, lang)
     y = _log(d, view, y + 6, lang)
     if basic:
         y = _legend(d, y + 6, lang)
@@ -481,9 +485,15 @@ def render(view: dict[str, Any], *, viewer_seat: int | None = None, scale: float
     ``viewer_seat`` is accepted for symmetry with the other renderers; every part of this game's
     table is public, so it changes nothing. ``scale`` resizes the picture (1200 wide, at least
     3:4 portrait at scale 1)."""
-    height = max(_layout(None, None, view, lang), WIDTH * 4 // 3)
-    image, draw = new_canvas(WIDTH, height)
-    _layout(draw, image, view, lang)
+    # One pass on a roomy canvas, cut to the height used, rather than a pass to measure and one to draw.
+    image, draw = new_canvas(WIDTH, ROOMY)
+    bottom = _layout(draw, image, view, lang)
+    height = max(bottom, WIDTH * 4 // 3)
+    if height > ROOMY:  # taller than any board seen: drawn again at its height
+        image, draw = new_canvas(WIDTH, height)
+        _layout(draw, image, view, lang)
+    else:
+        image = image.crop((0, 0, WIDTH, height))
     if scale != 1.0:
         size = (max(1, round(WIDTH * scale)), max(1, round(height * scale)))
         image = image.resize(size, Image.LANCZOS)

@@ -134,3 +134,12 @@ def test_every_picture_stays_under_one_mebibyte(game: str) -> None:
         for lang in ("en", "ja"):
             for draw in draws:
                 assert len(draw(view, viewer_seat=viewer, lang=lang)) < MiB
+
+
+def test_an_alhambra_board_taller_than_the_first_canvas_is_drawn_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    from render import alhambra_dice
+
+    view, _ = _views("alhambra_dice")[-1]
+    usual = alhambra_dice.render(view, lang="ja")
+    monkeypatch.setattr(alhambra_dice, "ROOMY", 200)  # every board is now taller than the first canvas
+    assert alhambra_dice.render(view, lang="ja") == usual
