@@ -52,25 +52,41 @@ def build(pictures: list[Image.Image]) -> Image.Image:
     return swatch
 
 
-PLAYERS: dict[str, tuple[int, int]] = {"ra": (3, 5), "imperium": (2, 4), "alhambra_dice": (2, 4), "barrage": (2, 4)}
-"""The player counts the sample games cycle through (every seat colour appears)."""
+SEEDS = range(1, 7)
+"""The sample games a palette is built from: together they seat every player count and pick every
+choice of every option (Alhambra's Alcazaba, Barrage's maps), so every colour a board uses is in them."""
 
 
-def sample_views(game: str, seeds: range, stops: frozenset[int]) -> Iterator[tuple[dict[str, Any], int | None]]:
-    """(view, viewer) pairs from seeded random games: the start, ``stops`` moves in, and the end;
-    the public view and seat 0's."""
+def sample_game(game: str, seed: int) -> tuple[Any, Any]:
+    """(rules, start state) of sample game ``seed``: its player count and option choices cycle with
+    the seed."""
     from rules import get_game  # the tool plays games; the renderers never see rules
-    from rules.base import resolve_options
+    from rules.base import RulesError, resolve_options
 
     rules = get_game(game)
-    lo, hi = PLAYERS[game]
+    info = rules.info
+    players = info.min_players + seed % (info.max_players - info.min_players + 1)
+    options = {o.name: o.choices[seed % len(o.choices)] for o in info.options}
+    for name in [None, *options]:
+        if name is not None:  # a combination the game refuses (Barrage's Nile map without the Nile Affair)
+            del options[name]
+        try:
+            return rules, rules.setup(players, resolve_options(info, options), seed)
+        except RulesError:
+            continue
+    raise AssertionError(f"{game} refuses its default options")
+
+
+def sample_views(game: str, seeds: range, stops: frozenset[int],
+                 viewers: tuple[int | None, ...] = (None, 0)) -> Iterator[tuple[dict[str, Any], int | None]]:
+    """(view, viewer) pairs from seeded random games: ``stops`` moves in, and the end."""
     for seed in seeds:
-        state = rules.setup(lo + seed % (hi - lo + 1), resolve_options(rules.info, {}), seed)
+        rules, state = sample_game(game, seed)
         rng = random.Random(seed)
         for n in range(rules.info.max_actions + 1):
             over = rules.result(state) is not None
             if n in stops or over:
-                for viewer in (None, 0):
+                for viewer in viewers:
                     yield rules.view(state, viewer), viewer
             if over:
                 break
@@ -78,8 +94,9 @@ def sample_views(game: str, seeds: range, stops: frozenset[int]) -> Iterator[tup
             state, _ = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
 
 
-def drawn_pictures(game: str, seeds: range, stops: frozenset[int] = frozenset({0, 15, 40, 80, 140, 400}),
-                   langs: tuple[str, ...] = ("en", "ja")) -> list[Image.Image]:
+def drawn_pictures(game: str, seeds: range, stops: frozenset[int] = frozenset({0, 40, 140}),
+                   langs: tuple[str, ...] = ("en", "ja"),
+                   viewers: tuple[int | None, ...] = (None,)) -> list[Image.Image]:
     """The RGB pictures (before quantising) of ``game``'s sample boards in ``langs``."""
     import importlib
 
@@ -89,7 +106,7 @@ def drawn_pictures(game: str, seeds: range, stops: frozenset[int] = frozenset({0
         renderers.append(module.render_boards)
     pictures: list[Image.Image] = []
     with mock.patch.object(module, "to_png", lambda image, *_a, **_k: pictures.append(image.copy()) or b""):
-        for view, viewer in sample_views(game, seeds, stops):
+        for view, viewer in sample_views(game, seeds, stops, viewers):
             for lang in langs:
                 for draw in renderers:
                     draw(view, viewer_seat=viewer, lang=lang)
@@ -102,7 +119,7 @@ def main() -> None:
     args = parser.parse_args()
     PALETTES.mkdir(parents=True, exist_ok=True)
     for game in args.games:
-        pictures = drawn_pictures(game, range(1, 4))
+        pictures = drawn_pictures(game, SEEDS)
         build(pictures).save(PALETTES / f"{game}.png", optimize=False)
         print(f"{game}: palette from {len(pictures)} pictures -> {PALETTES / f'{game}.png'}")
 
