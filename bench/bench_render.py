@@ -35,7 +35,7 @@ import sys
 import tarfile
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -46,10 +46,12 @@ sys.path.insert(0, str(ROOT))
 
 from host.sessions import Host  # noqa: E402
 from host.store import make_store  # noqa: E402
-from render.palettes import GAMES, sample_game  # noqa: E402
+from render.palettes import GAMES, sample_views  # noqa: E402
 
 WINDOWS = (0, 30, 80, 150)
 RUN = 6
+STOPS = frozenset(w + i for w in WINDOWS for i in range(RUN))
+"""Runs of consecutive moves: the positions the bot draws one after another."""
 MiB = 1 << 20
 
 
@@ -72,20 +74,6 @@ def baseline_package(rev: str, into: Path) -> str:
 def drawers(package: str, game: str) -> list[Callable[..., bytes]]:
     module: ModuleType = importlib.import_module(f"{package}.{game}")
     return [module.render] + ([module.render_boards] if hasattr(module, "render_boards") else [])
-
-
-def positions(game: str, seed: int) -> Iterator[dict[str, Any]]:
-    """Public views of one seeded random game: runs of consecutive moves, and the last position."""
-    rules, state = sample_game(game, seed)
-    rng = random.Random(seed)
-    for n in range(rules.info.max_actions + 1):
-        over = rules.result(state) is not None
-        if over or any(w <= n < w + RUN for w in WINDOWS):
-            yield rules.view(state, None)
-        if over:
-            return
-        seat = min(rules.to_act(state))
-        state, _ = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
 
 
 @dataclass
@@ -114,11 +102,11 @@ def bench_pictures(games: list[str], seeds: int, old_package: str) -> bool:
     for game in games:
         old, new = Tally(), Tally()
         old_fns, new_fns = drawers(old_package, game), drawers("render", game)
-        for seed in range(101, 101 + seeds):  # not the games the palettes were built from
-            for view in positions(game, seed):
-                for lang in ("en", "ja"):
-                    old.draw(old_fns, view, lang)
-                    new.draw(new_fns, view, lang)
+        # games other than those the palettes were built from
+        for view, _ in sample_views(game, range(101, 101 + seeds), STOPS, viewers=(None,)):
+            for lang in ("en", "ja"):
+                old.draw(old_fns, view, lang)
+                new.draw(new_fns, view, lang)
         ratio = statistics.median(new.cpu) / statistics.median(old.cpu)
         ok &= ratio <= 0.45 and new.largest < MiB
         print(f"{game:14s} {len(new.cpu):6d} {statistics.median(old.cpu):8.1f} {statistics.median(new.cpu):8.1f} "
