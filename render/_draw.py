@@ -145,8 +145,8 @@ def seat_colour(seat: int) -> tuple[int, int, int]:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-STAMP_CACHE_SIZE = 256
-"""Cached static parts of boards (frames, panels) per process, each a crop of a board."""
+STAMP_CACHE_BYTES = 32 << 20
+"""Memory for cached static parts of boards (frames, panels) per process: a few hundred parts."""
 
 
 class Stamps:
@@ -155,10 +155,11 @@ class Stamps:
     ``paint`` draws the part at its place on the board, inside ``box`` and on plain BACKGROUND, as it
     would on the board itself, so a pasted copy is pixel-identical to painting it there (the part must
     be drawn before anything else overlaps ``box``). ``key`` names everything the part's look depends
-    on. Bounded (least recently used out first) and safe to share between render threads."""
+    on. Bounded in bytes (least recently used out first) and safe to share between render threads."""
 
-    def __init__(self, size: int = STAMP_CACHE_SIZE) -> None:
-        self.size = size
+    def __init__(self, budget: int = STAMP_CACHE_BYTES) -> None:
+        self.budget = budget
+        self.used = 0
         self._crops: OrderedDict[Hashable, Image.Image] = OrderedDict()
         self._guard = threading.Lock()
 
@@ -168,6 +169,7 @@ class Stamps:
     def clear(self) -> None:
         with self._guard:
             self._crops.clear()
+            self.used = 0
 
     def paste(self, image: Image.Image, box: tuple[int, int, int, int], key: Hashable,
               paint: Callable[[ImageDraw.ImageDraw], None]) -> None:
@@ -181,10 +183,16 @@ class Stamps:
             paint(ImageDraw.Draw(scratch))
             crop = scratch.crop(box)
             with self._guard:
-                self._crops[full] = crop
-                while len(self._crops) > self.size:
-                    self._crops.popitem(last=False)
+                if full not in self._crops:
+                    self._crops[full] = crop
+                    self.used += _bytes(crop)
+                while self.used > self.budget and self._crops:
+                    self.used -= _bytes(self._crops.popitem(last=False)[1])
         image.paste(crop, box[:2])
+
+
+def _bytes(image: Image.Image) -> int:
+    return image.width * image.height * len(image.getbands())
 
 
 stamps = Stamps()

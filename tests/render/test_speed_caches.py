@@ -55,7 +55,7 @@ def test_the_text_cache_is_bounded() -> None:
 
 
 def test_stamps_are_bounded_and_paste_what_was_painted() -> None:
-    cache = Stamps(size=3)
+    cache = Stamps(budget=3 * 31 * 21 * 3)  # room for three of these boxes
     painted: list[int] = []
 
     def paint(n: int):  # type: ignore[no-untyped-def]
@@ -70,7 +70,7 @@ def test_stamps_are_bounded_and_paste_what_was_painted() -> None:
         direct = Image.new("RGB", (60, 50), BACKGROUND)
         paint(n)(ImageDraw.Draw(direct))
         assert image.tobytes() == direct.tobytes()
-    assert len(cache) == 3
+    assert len(cache) == 3 and cache.used <= cache.budget
     image = Image.new("RGB", (60, 50), BACKGROUND)
     cache.paste(image, (10, 10, 41, 31), ("box", 4), paint(4))  # still cached: not painted again
     assert painted == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]
