@@ -24,6 +24,7 @@ from render._draw import (
     font,
     new_canvas,
     seat_colour,
+    stamps,
     to_png,
 )
 from rules.alhambra_dice.data import START_CHIP
@@ -187,17 +188,22 @@ def _building_headers(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, l
     return y + 44
 
 
-def _tracks(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
+def _tracks(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
     """Building-point tracks 12 (top) .. 1 (bottom); stones stack left to right, first arrival left."""
     x0, cw = _column_geometry()
     rh = 20
-    draw.text((MARGIN, y - 2), t(lang, "alhambra_dice.board.points"), font=font(13), fill=MUTED)
-    for v in range(12, 0, -1):
-        ry = y + (12 - v) * rh + 14
-        draw.text((MARGIN + LABEL_W - 8, ry + rh / 2), str(v), font=font(14), fill=MUTED, anchor="rm")
-        for b in range(6):
-            x = x0 + b * cw
-            draw.rectangle((x + 3, ry, x + cw - 3, ry + rh), fill=PANEL, outline=GRID_LINE)
+
+    def empty(draw: ImageDraw.ImageDraw) -> None:
+        draw.text((MARGIN, y - 2), t(lang, "alhambra_dice.board.points"), font=font(13), fill=MUTED)
+        for v in range(12, 0, -1):
+            ry = y + (12 - v) * rh + 14
+            draw.text((MARGIN + LABEL_W - 8, ry + rh / 2), str(v), font=font(14), fill=MUTED, anchor="rm")
+            for b in range(6):
+                x = x0 + b * cw
+                draw.rectangle((x + 3, ry, x + cw - 3, ry + rh), fill=PANEL, outline=GRID_LINE)
+
+    # The empty tracks never change: painted once, pasted after; only the stones are drawn anew.
+    stamps.paste(image, (0, y - 2, WIDTH, y + 12 * rh + 15), ("alhambra_dice.tracks", lang), empty)
     for b in range(6):
         x = x0 + b * cw
         stacks: dict[int, int] = {}
@@ -247,27 +253,39 @@ def _fields(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) 
     return y + 46
 
 
-def _dice_area(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
+def _dice_area(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
     x0, cw = _column_geometry()
     rh = 34
     sub = (cw - 10) / 3
-    for b in range(6):
-        x = x0 + b * cw + 5
-        for j, c in enumerate("LMR"):
-            draw.text((x + (j + 0.5) * sub, y + 8), words.column_name(lang, c), font=font(14, True), fill=MUTED,
-                      anchor="mm")  # fmt: skip
+    fills = tuple(_fill(view, b) for b in range(6))
+    top = y
+
+    def empty(draw: ImageDraw.ImageDraw) -> None:
+        for b in range(6):
+            x = x0 + b * cw + 5
+            for j, c in enumerate("LMR"):
+                draw.text((x + (j + 0.5) * sub, top + 8), words.column_name(lang, c), font=font(14, True), fill=MUTED,
+                          anchor="mm")  # fmt: skip
+        for i, count in enumerate(view["cell_counts"]):
+            row, col = divmod(i, 3)
+            if col == 0:
+                draw.text((MARGIN + LABEL_W - 8, top + 18 + row * rh + rh / 2), str(count), font=font(18, True),
+                          fill=INK, anchor="rm")  # fmt: skip
+            for b in range(6):
+                x = x0 + b * cw + 5 + col * sub
+                ry = top + 18 + row * rh
+                light = tuple(int(255 - (255 - v) * 0.18) for v in fills[b])
+                draw.rectangle((x, ry, x + sub, ry + rh), fill=light, outline=GRID_LINE)
+
+    # The empty grid is the same all game: painted once, pasted after; only the markers are drawn anew.
+    look = ("alhambra_dice.grid", tuple(view["cell_counts"]), fills, lang)
+    stamps.paste(image, (0, top, WIDTH, top + 18 + 8 * rh + 1), look, empty)
     y += 18
-    for i, count in enumerate(view["cell_counts"]):
+    for i in range(len(view["cell_counts"])):
         row, col = divmod(i, 3)
-        if col == 0:
-            draw.text((MARGIN + LABEL_W - 8, y + row * rh + rh / 2), str(count), font=font(18, True), fill=INK,
-                      anchor="rm")  # fmt: skip
         for b in range(6):
             x = x0 + b * cw + 5 + col * sub
             ry = y + row * rh
-            tint = _fill(view, b)
-            light = tuple(int(255 - (255 - v) * 0.18) for v in tint)
-            draw.rectangle((x, ry, x + sub, ry + rh), fill=light, outline=GRID_LINE)
             seat = view["grid"][b][i]
             if seat >= 0:
                 _octagon(draw, x + sub / 2, ry + rh / 2, rh / 2 - 3, _seat_fill(view, seat), _seat_tag(view, seat))
@@ -456,19 +474,23 @@ def _legend(draw: ImageDraw.ImageDraw, y: int, lang: str) -> int:
 # ----------------------------------------------------------------------------- entry point
 
 
-def _layout(draw: ImageDraw.ImageDraw | None, image: Image.Image | None, view: dict[str, Any], lang: str) -> int:
+ROOMY = 2400
+"""The canvas height a board is first drawn on: boards run 1,340-1,400 pixels tall."""
+
+
+def _layout(d: ImageDraw.ImageDraw, image: Image.Image, view: dict[str, Any], lang: str) -> int:
+    """Draw the board from the top; returns the y below its last part."""
     basic = view["version"] == "basic"
-    d = draw if draw is not None else ImageDraw.Draw(Image.new("RGB", (1, 1)))
     y = _header(d, view, 8, lang)
     y = _building_headers(d, view, y, lang)
-    y = _tracks(d, view, y, lang) if basic else _tile_areas(d, view, y, lang)
+    y = _tracks(image, d, view, y, lang) if basic else _tile_areas(d, view, y, lang)
     if basic or any(view["fields"]):
         y = _fields(d, view, y, lang)
-    y = _dice_area(d, view, y, lang)
+    y = _dice_area(image, d, view, y, lang)
     y = _dice_panel(d, view, y, lang)
     y = _players(d, view, y, lang)
     if not basic:
-        y = _alhambras(image if image is not None else Image.new("RGB", (1, 1)), d, view, y + 4, lang)
+        y = _alhambras(image, d, view, y + 4, lang)
     y = _log(d, view, y + 6, lang)
     if basic:
         y = _legend(d, y + 6, lang)
@@ -481,10 +503,16 @@ def render(view: dict[str, Any], *, viewer_seat: int | None = None, scale: float
     ``viewer_seat`` is accepted for symmetry with the other renderers; every part of this game's
     table is public, so it changes nothing. ``scale`` resizes the picture (1200 wide, at least
     3:4 portrait at scale 1)."""
-    height = max(_layout(None, None, view, lang), WIDTH * 4 // 3)
-    image, draw = new_canvas(WIDTH, height)
-    _layout(draw, image, view, lang)
+    # One pass on a roomy canvas, cut to the height used, rather than a pass to measure and one to draw.
+    image, draw = new_canvas(WIDTH, ROOMY)
+    bottom = _layout(draw, image, view, lang)
+    height = max(bottom, WIDTH * 4 // 3)
+    if height > ROOMY:  # taller than any board seen: drawn again at its height
+        image, draw = new_canvas(WIDTH, height)
+        _layout(draw, image, view, lang)
+    else:
+        image = image.crop((0, 0, WIDTH, height))
     if scale != 1.0:
         size = (max(1, round(WIDTH * scale)), max(1, round(height * scale)))
         image = image.resize(size, Image.LANCZOS)
-    return to_png(image)
+    return to_png(image, "alhambra_dice")

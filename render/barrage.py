@@ -942,7 +942,7 @@ def _finish(image: Image.Image, scale: float) -> bytes:
     if scale != 1.0:
         size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
         image = image.resize(size, Image.Resampling.LANCZOS)
-    return to_png(image)
+    return to_png(image, "barrage")
 
 
 # --------------------------------------------------------------------------- picture 2: boards

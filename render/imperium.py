@@ -10,6 +10,7 @@ the viewer may see.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -24,6 +25,7 @@ from render._draw import (
     font,
     new_canvas,
     seat_colour,
+    stamps,
     to_png,
 )
 
@@ -55,7 +57,7 @@ def render(view: dict[str, Any], *, viewer_seat: int | None = None, scale: float
     if scale != 1.0:
         size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
         image = image.resize(size, Image.Resampling.LANCZOS)
-    return to_png(image)
+    return to_png(image, "imperium")
 
 
 def _blend(colour: Colour, amount: float, base: Colour = (255, 255, 255)) -> Colour:
@@ -117,8 +119,8 @@ class _Board:
         rows_top = grid_top + grid_height + GAP
         image, draw = new_canvas(WIDTH, height)
         self.draw_header(draw)
-        self.draw_track(draw, track_top, track_height)
-        self.draw_regions(draw, grid_top)
+        self.draw_track(image, draw, track_top, track_height)
+        self.draw_regions(image, draw, grid_top)
         rows_height = self.rows_height
         spare = height - MARGIN - rows_top - rows_height
         if spare >= 110:
@@ -177,15 +179,34 @@ class _Board:
 
     # ------------------------------------------------------------------ score track
 
-    def draw_track(self, draw: ImageDraw.ImageDraw, top: int, height: int) -> None:
-        box = (MARGIN, top, WIDTH - MARGIN, top + height)
-        draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=LINE, width=2)
+    def draw_track(self, image: Image.Image, draw: ImageDraw.ImageDraw, top: int, height: int) -> None:
         track_max = int(self.view.get("track_max", 30))
         per_row = (track_max + 2) // 2  # 0..15 on the first row, 16..30 on the second
         inner_w = WIDTH - 2 * MARGIN - 16
         cell_w = inner_w / per_row
         cell_h = (height - 20) / 2
         target = self.view.get("target")
+
+        def frame(draw: ImageDraw.ImageDraw) -> None:
+            draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + height), radius=10, fill=PANEL,
+                                   outline=LINE, width=2)
+            for value in range(track_max + 1):
+                row, col = divmod(value, per_row)
+                x0 = MARGIN + 8 + col * cell_w
+                y0 = top + 8 + row * (cell_h + 4)
+                cell = (x0 + 2, y0, x0 + cell_w - 2, y0 + cell_h)
+                fill = (255, 255, 255)
+                if target is not None and value == target:
+                    fill = HIGHLIGHT
+                elif value % 5 == 0:
+                    fill = (245, 238, 220)
+                draw.rounded_rectangle(cell, radius=5, fill=fill, outline=FAINT, width=1)
+                label = f"{value}+" if value == track_max else str(value)
+                draw.text((x0 + 6, y0 + 3), label, font=font(14, True), fill=MUTED)
+
+        # The numbered track is the same all game (the target too): painted once, pasted after.
+        stamps.paste(image, (MARGIN, top, WIDTH - MARGIN + 1, top + height + 1), ("imperium.track", track_max, target),
+                     frame)
         pawns: dict[int, list[int]] = {}
         for p in self.players:
             # Scores past the printed track stay on its last space; the rows below give the number.
@@ -194,15 +215,6 @@ class _Board:
             row, col = divmod(value, per_row)
             x0 = MARGIN + 8 + col * cell_w
             y0 = top + 8 + row * (cell_h + 4)
-            cell = (x0 + 2, y0, x0 + cell_w - 2, y0 + cell_h)
-            fill = (255, 255, 255)
-            if target is not None and value == target:
-                fill = HIGHLIGHT
-            elif value % 5 == 0:
-                fill = (245, 238, 220)
-            draw.rounded_rectangle(cell, radius=5, fill=fill, outline=FAINT, width=1)
-            label = f"{value}+" if value == track_max else str(value)
-            draw.text((x0 + 6, y0 + 3), label, font=font(14, True), fill=MUTED)
             seats = pawns.get(value, [])
             for i, seat in enumerate(seats):
                 # up to 6 pawns in a 3 x 2 block under the number
@@ -215,22 +227,36 @@ class _Board:
 
     # ------------------------------------------------------------------ regions
 
-    def draw_regions(self, draw: ImageDraw.ImageDraw, top: int) -> None:
+    def draw_regions(self, image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> None:
         col_w = (WIDTH - 2 * MARGIN - 2 * GAP) / 3
         rows = {r["region"]: r["row"] for r in self.view.get("regions", [])}
         for index, region in enumerate(sorted(rows) or range(1, 10)):
             row, col = divmod(index, 3)
             x0 = MARGIN + col * (col_w + GAP)
             y0 = top + row * (self.region_height + GAP)
-            self.draw_region(draw, (x0, y0, x0 + col_w, y0 + self.region_height), region, rows.get(region, []))
+            self.draw_region(image, draw, (x0, y0, x0 + col_w, y0 + self.region_height), region, rows.get(region, []))
 
     def draw_region(
-        self, draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], region: int, row: list[int]
+        self, image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], region: int,
+        row: list[int],
     ) -> None:
         x0, y0, x1, y1 = box
         now = region in self.resolving and not self.finished
         upcoming = self.next_round.get(region)
         finished_region = not now and upcoming is None and self.view.get("variant") != "race30"
+        # The panel (frame, number, point chips, when it is resolved) changes a few times a game:
+        # painted once per look, pasted after; only the markers are drawn every time.
+        around = (math.floor(x0) - 4, math.floor(y0) - 4, math.ceil(x1) + 5, math.ceil(y1) + 5)
+        look = ("imperium.region", region, tuple(row), now, upcoming, finished_region, self.finished, self.lang)
+        stamps.paste(image, around, look,
+                     lambda d: self.draw_region_panel(d, box, region, row, now, upcoming, finished_region))
+        self.draw_region_markers(draw, box, region, now)
+
+    def draw_region_panel(
+        self, draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], region: int, row: list[int],
+        now: bool, upcoming: int | None, finished_region: bool,
+    ) -> None:
+        x0, y0, x1, y1 = box
         fill = PANEL if not finished_region else DONE
         if now:
             draw.rounded_rectangle((x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius=14, fill=HIGHLIGHT)
@@ -262,6 +288,11 @@ class _Board:
         tw = draw.textlength(tag, font=font(17, True))
         draw.rounded_rectangle((x1 - tw - 20, y0 + 10, x1 - 8, y0 + 36), radius=6, fill=tag_fill, outline=LINE)
         draw.text((x1 - 14, y0 + 23), tag, font=font(17, True), fill=tag_ink, anchor="rm")
+
+    def draw_region_markers(
+        self, draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], region: int, now: bool
+    ) -> None:
+        x0, y0, x1, _ = box
         # markers per player
         last = self.last_points.get(region)
         ry = y0 + 62

@@ -26,6 +26,7 @@ from render._draw import (
     needs_cjk,
     new_canvas,
     seat_colour,
+    stamps,
     to_png,
 )
 
@@ -304,16 +305,22 @@ def _fit(d: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = 
 # --------------------------------------------------------------------------- players
 
 
-def _draw_player(d: ImageDraw.ImageDraw, view: dict[str, Any], p: dict[str, Any], top: int, height: int,
-                 viewer_seat: int | None, lang: str) -> None:
-    seat = p["seat"]
-    colour = seat_colour(seat)
-    acting = seat in (view.get("to_act") or [])
+def _player_frame(d: ImageDraw.ImageDraw, colour: Colour, acting: bool, top: int, height: int) -> None:
     box = (MARGIN, top, WIDTH - MARGIN, top + height - 8)
     d.rounded_rectangle(box, radius=10, fill=PANEL, outline=colour, width=5 if acting else 3)
     if acting:  # a pale yellow header band marks who must act, whatever the seat colour
         d.rounded_rectangle((MARGIN + 5, top + 5, WIDTH - MARGIN - 5, top + 40), radius=6, fill=_ACT_BAND)
     d.rectangle((MARGIN + 3, top + 3, MARGIN + 12, top + height - 11), fill=colour)
+
+
+def _draw_player(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], p: dict[str, Any], top: int,
+                 height: int, viewer_seat: int | None, lang: str) -> None:
+    seat = p["seat"]
+    colour = seat_colour(seat)
+    acting = seat in (view.get("to_act") or [])
+    # The empty panel looks the same whenever the seat is (or is not) to act: painted once, pasted after.
+    stamps.paste(image, (MARGIN, top, WIDTH - MARGIN + 1, top + height - 7), ("ra.player", colour, acting),
+                 lambda frame: _player_frame(frame, colour, acting, top, height))
 
     # Header: name, markers, fame.
     x = MARGIN + 24
@@ -419,12 +426,12 @@ def render(view: dict[str, Any], *, viewer_seat: int | None = None, scale: float
     image, d = new_canvas(WIDTH, height)
     _draw_board(d, view, lang)
     for i, p in enumerate(players):
-        _draw_player(d, view, p, BOARD_H + i * panel, panel, viewer_seat, lang)
+        _draw_player(image, d, view, p, BOARD_H + i * panel, panel, viewer_seat, lang)
     _draw_legend(d, height - FOOTER + 2, lang)
     if scale != 1.0:
         size = (max(1, round(WIDTH * scale)), max(1, round(height * scale)))
         image = image.resize(size, Image.Resampling.LANCZOS)
-    return to_png(image)
+    return to_png(image, "ra")
 
 
 __all__ = ["MIN_HEIGHT", "WIDTH", "render"]

@@ -8,7 +8,7 @@ from functools import cache
 
 from PIL import ImageDraw, ImageFont
 
-from render._draw import TextFont
+from render._draw import TextFont, stamps
 
 _MISSING = "\U0010fffd"  # a private-use code point no font here has: its mask is the .notdef box
 
@@ -29,6 +29,7 @@ def recording_text() -> Iterator[list[tuple[str, ImageFont.FreeTypeFont]]]:
     """Record every (text, font) drawn with ImageDraw.text while the block runs."""
     drawn: list[tuple[str, ImageFont.FreeTypeFont]] = []
     original = ImageDraw.ImageDraw.text
+    stamps.clear()  # a board's cached parts are pasted without drawing their text: draw them all anew
 
     def spy(self, xy, text, fill=None, font=None, *args, **kwargs):  # type: ignore[no-untyped-def]
         if isinstance(text, str) and font is not None:
