@@ -22,6 +22,7 @@ from dotenv import load_dotenv
 
 from cogs._common import reply_error
 from cogs._game import ActButton, ActSelect, GameCog
+from host import compute
 from host.league import League
 from host.local import run_demo, run_hotseat
 from host.logs import setup_logging
@@ -32,7 +33,6 @@ from host.sessions import Host
 from host.store import UnsupportedDatabase, make_store
 from i18n import LANGS
 from i18n.translator import CatalogTranslator
-from render import pool as render_pool
 from rules import GAMES
 from rules.base import RulesError
 
@@ -53,6 +53,10 @@ class Settings:
     clock_tick_seconds: float = 30.0
     archive_after_days: float = 30.0
     vacation_days: float = 14.0
+    compute_workers: int | None = None
+    """Worker processes for pictures, AI moves and league maths (None: one per core)."""
+    ai_deadline_seconds: float = 5.0
+    """How long an AI decision may take in a worker before the game's simple AI answers instead."""
     database_url: str | None = None
     """A postgresql:// URL: the games live in that PostgreSQL (several processes may share it);
     when unset, in the SQLite file at ``database_path``."""
@@ -74,6 +78,8 @@ class Settings:
             clock_tick_seconds=float(os.environ.get("CLOCK_TICK_SECONDS", "30")),
             archive_after_days=float(os.environ.get("ARCHIVE_AFTER_DAYS", "30")),
             vacation_days=float(os.environ.get("VACATION_DAYS_PER_SEASON", "14")),
+            compute_workers=int(os.environ.get("COMPUTE_WORKERS", "").strip() or 0) or None,
+            ai_deadline_seconds=float(os.environ.get("AI_DEADLINE_SECONDS", "").strip() or 5.0),
         )
 
 
@@ -93,9 +99,11 @@ class BoardGameBot(commands.Bot):
         self.metrics = Metrics()
         """Moves, latency and errors for /health (host/metrics.py); the cogs update it."""
         self.host = host
+        self.compute = host.compute or compute.pool()
+        """The worker processes that draw pictures and run AI and league maths (host/compute.py)."""
         host.owns = ops.shards.owns  # each process ticks and resumes only its own shards' games
         # the league records every finished game (its clock follows the host's, tests inject one)
-        self.league = League(host.store, clock=lambda: self.host.clock())
+        self.league = League(host.store, clock=lambda: self.host.clock(), compute=self.compute)
         host.finish_listeners.append(self.league.record)
         self.reminders = Reminders(host, archive_after_days=archive_after_days, vacation_days=vacation_days)
         self.clock_tick_seconds = clock_tick_seconds
@@ -147,14 +155,17 @@ class ShardedBoardGameBot(BoardGameBot, commands.AutoShardedBot):
 
 
 def create_bot(
-    database: str | Path, *, sync_commands: str = "none", ops: OpsSettings | None = None, **settings: float
+    database: str | Path, *, sync_commands: str = "none", ops: OpsSettings | None = None,
+    ai_deadline_seconds: float = 5.0, **settings: float
 ) -> BoardGameBot:
     """A bot over ``database``: a SQLite file path (tests pass a temporary file) or a
     postgresql:// URL (host.store.make_store; another URL raises UnsupportedDatabase). ``settings``:
     clock_tick_seconds, archive_after_days, vacation_days (see Settings); ``ops``: shards and the rest
-    of host/ops.py (sharded: an AutoShardedBot)."""
+    of host/ops.py (sharded: an AutoShardedBot). AI moves and pictures go to the process's compute
+    pool (host/compute.py; started here with one worker per core unless ``main`` configured it)."""
     cls = ShardedBoardGameBot if ops is not None and ops.shards.sharded else BoardGameBot
-    return cls(Host(make_store(database)), sync_commands=sync_commands, ops=ops, **settings)
+    host = Host(make_store(database), compute=compute.pool(), ai_deadline=ai_deadline_seconds)
+    return cls(host, sync_commands=sync_commands, ops=ops, **settings)
 
 
 def _parse_kv(pairs: list[str] | None) -> dict[str, str]:
@@ -197,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     setup_logging(settings.log_level, ops.log_format)
-    render_pool.configure(ops.render_threads)
+    compute.configure(settings.compute_workers)
 
     try:
         if args.command == "demo":
@@ -243,6 +254,7 @@ def main(argv: list[str] | None = None) -> int:
         bot = create_bot(
             settings.database, sync_commands=mode, clock_tick_seconds=settings.clock_tick_seconds,
             archive_after_days=settings.archive_after_days, vacation_days=settings.vacation_days, ops=ops,
+            ai_deadline_seconds=settings.ai_deadline_seconds,
         )
     except UnsupportedDatabase as exc:
         print(f"error: {exc} (settings DATABASE_URL, DATABASE_PATH)", file=sys.stderr)

@@ -16,9 +16,9 @@
      ``Host.get`` (what ``GameCog.after_submit`` does) and building the next move's controls;
    - closed loop (``--clients`` players clicking as fast as answers come): the ceiling in moves/s;
    - the same two with the public board drawn off the event loop as ``GameCog.announce`` does
-     (``render.pool.render_async`` when the project has it, else ``asyncio.to_thread``; Barrage
-     draws two pictures, Imperium only at a reveal): the closed loop first, then an open loop at
-     ``--rate`` or, if that is above the ceiling, at 70% of it.
+     (host/tasks.py ``board_pictures`` in the compute pool of worker processes; Barrage draws two
+     pictures, Imperium only at a reveal): the closed loop first, then an open loop at ``--rate`` or,
+     if that is above the ceiling, at 70% of it.
    Each reports moves/s, p50/p95/p99/max latency and the CPU the process used per move (on a shared
    machine the one figure that does not depend on the neighbours). Target: 200 moves/s, p99 < 250 ms.
 """
@@ -50,10 +50,10 @@ import msgspec
 
 from bench.crash_worker import GAME_WEIGHTS, OPTIONS
 from host import clock as clocks
+from host import compute, tasks
 from host.records import OPEN_STATUSES, SeatInfo, SessionRecord
 from host.sessions import Host, Session
 from host.store import Store, make_store
-from render.pool import render_async
 from rules import GAMES
 from rules.base import resolve_options
 
@@ -210,21 +210,6 @@ def state_sizes(count_per_game: int = 300, seed: int = 3) -> dict[str, dict[str,
 # ---------------------------------------------------------------- 3. sustained moves
 
 
-def _renderers() -> dict[str, Callable[[dict[str, Any]], list[bytes]]]:
-    from render.alhambra_dice import render as alhambra
-    from render.barrage import render as barrage_map
-    from render.barrage import render_boards
-    from render.imperium import render as imperium
-    from render.ra import render as ra
-
-    return {
-        "imperium": lambda v: [imperium(v)],
-        "ra": lambda v: [ra(v)],
-        "alhambra_dice": lambda v: [alhambra(v)],
-        "barrage": lambda v: [barrage_map(v), render_boards(v)],  # the map and the boards: two pictures
-    }
-
-
 def _board_needed(session: Session, steps: Any) -> bool:
     """As the cogs decide: Imperium redraws only when something public happened (a reveal), not
     for a secret choice; every other game after every move."""
@@ -281,7 +266,7 @@ class Table:
         self.sessions: dict[str, Session] = {}
         self.idle: deque[str] = deque()
         self.rng = rng
-        self.renderers = _renderers() if render else None
+        self.render = render
         self.finished = 0
 
     async def fill(self, sessions: list[Session]) -> None:
@@ -316,8 +301,8 @@ class Table:
         outcome = await self.host.submit(sid, session.seats[seat].user_id or 0, code,
                                          expected_version=session.version, interaction_id=self.rng.randrange(1 << 62))
         fresh = await self.host.get(sid)  # GameCog.after_submit reads the stored session again
-        if self.renderers is not None and _board_needed(fresh, outcome.steps):
-            pictures = await render_async(self.renderers[fresh.record.game], fresh.view(None))
+        if self.render and _board_needed(fresh, outcome.steps):  # drawn in the compute pool, as the cogs do
+            pictures = await compute.pool().run(tasks.board_pictures, fresh.record.game, fresh.view(None), None, "en")
             figures.pictures += len(pictures)
         for acting in fresh.to_act():  # the next player's controls (action_view: legal moves, codes)
             codes = [fresh.game.encode_action(a) for a in fresh.game.legal_actions(fresh.state, acting)]
@@ -384,7 +369,8 @@ async def sustained(database: str, args: argparse.Namespace) -> list[dict[str, A
     try:
         every = [s for s in await host.sessions(OPEN_STATUSES, guild_id=GUILD) if s.status == "active"]
         live = rng.sample(every, min(args.live_games, len(every)))
-        print("  pictures drawn with render.pool.render_async, as the cogs do", flush=True)
+        print(f"  pictures drawn in the compute pool ({compute.pool().workers} worker processes), as the cogs do",
+              flush=True)
         results: list[dict[str, Any]] = []
 
         async def phase(mode: str, render: bool, run: Callable[[Table], Any]) -> dict[str, Any]:
