@@ -70,7 +70,7 @@ class ComputePool:
         self._context = multiprocessing.get_context(start_method)
         if start_method == "forkserver":
             self._context.set_forkserver_preload(list(PRELOAD))
-        self._pool = ProcessPool(max_workers=workers, context=self._context)
+        self._pool = self._started()
         self._pending: Counter[str] = Counter()
         self._guard = threading.Lock()
         self.counts: Counter[str] = Counter()
@@ -147,6 +147,16 @@ class ComputePool:
         self.counts["failed"] += 1
         return exc
 
+    def _started(self) -> ProcessPool:
+        """A new pebble pool with its workers running. pebble starts them on the first task; that is
+        done here, in a thread of its own, so the event loop never waits for processes to start at a
+        player's click (and a test's virtual clock on the loop's thread cannot stall the start)."""
+        pool = ProcessPool(max_workers=self.workers, context=self._context)
+        starter = threading.Thread(target=lambda: pool.schedule(len, args=("",)), name="compute-start")
+        starter.start()
+        starter.join()
+        return pool
+
     def _schedule(self, fn: Callable[..., Any], args: tuple[Any, ...], deadline: float) -> tuple[ProcessPool, Any]:
         used = self._pool
         try:
@@ -161,7 +171,7 @@ class ComputePool:
         with self._guard:
             if self._pool is not old:
                 return
-            self._pool = ProcessPool(max_workers=self.workers, context=self._context)
+            self._pool = self._started()
         log.error("compute: the worker pool broke (%s); a new one was started", why)
         old.stop()
 
