@@ -21,6 +21,7 @@ from dotenv import load_dotenv
 
 from cogs._common import reply_error
 from cogs._game import ActButton, ActSelect, GameCog
+from host import compute
 from host.league import League
 from host.limits import Limits
 from host.local import run_demo, run_hotseat
@@ -33,7 +34,6 @@ from host.settings import Settings, SettingsError
 from host.store import UnsupportedDatabase, make_store
 from i18n import LANGS
 from i18n.translator import CatalogTranslator
-from render import pool as render_pool
 from rules import GAMES
 from rules.base import RulesError
 from rules.rng import new_seed
@@ -62,9 +62,11 @@ class BoardGameBot(commands.Bot):
         self.metrics = Metrics()
         """Moves, latency and errors for /health (host/metrics.py); the cogs update it."""
         self.host = host
+        self.compute = host.compute or compute.pool()
+        """The worker processes that draw pictures and run AI and league maths (host/compute.py)."""
         host.owns = ops.shards.owns  # each process ticks and resumes only its own shards' games
         # the league records every finished game (its clock follows the host's, tests inject one)
-        self.league = League(host.store, clock=lambda: self.host.clock())
+        self.league = League(host.store, clock=lambda: self.host.clock(), compute=self.compute)
         host.finish_listeners.append(self.league.record)
         self.reminders = Reminders(host, archive_after_days=archive_after_days, vacation_days=vacation_days)
         self.clock_tick_seconds = clock_tick_seconds
@@ -117,16 +119,20 @@ class ShardedBoardGameBot(BoardGameBot, commands.AutoShardedBot):
 
 def create_bot(
     database: str | Path, *, sync_commands: str = "none", ops: OpsSettings | None = None,
-    settings: Settings | None = None, **timing: float,
+    settings: Settings | None = None, ai_deadline_seconds: float | None = None, **timing: float,
 ) -> BoardGameBot:
     """A bot over ``database``: a SQLite file path (tests pass a temporary file) or a
     postgresql:// URL (host.store.make_store; another URL raises UnsupportedDatabase). ``settings``:
     clock_tick_seconds, archive_after_days, vacation_days (see Settings); ``ops``: shards and the rest
-    of host/ops.py (sharded: an AutoShardedBot); ``settings``: every setting, kept as ``bot.settings``."""
+    of host/ops.py (sharded: an AutoShardedBot); ``settings``: every setting, kept as ``bot.settings``. AI
+    moves and pictures go to the process's compute pool (host/compute.py; started here with one worker
+    per core unless ``main`` configured it)."""
     cls = ShardedBoardGameBot if ops is not None and ops.shards.sharded else BoardGameBot
     limits = Limits.from_settings(settings) if settings is not None else Limits()  # fair use (host/limits.py)
-    return cls(Host(make_store(database), limits=limits), sync_commands=sync_commands, ops=ops, settings=settings,
-               **timing)
+    if ai_deadline_seconds is None:
+        ai_deadline_seconds = settings.ai_deadline_seconds if settings is not None else 5.0
+    host = Host(make_store(database), limits=limits, compute=compute.pool(), ai_deadline=ai_deadline_seconds)
+    return cls(host, sync_commands=sync_commands, ops=ops, settings=settings, **timing)
 
 
 def _parse_kv(pairs: list[str] | None) -> dict[str, str]:
@@ -224,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     ops = settings.ops()
     setup_logging(settings.log_level, ops.log_format)
-    render_pool.configure(ops.render_threads)
+    compute.configure(settings.compute_workers)
 
     if args.command in ("demo", "play"):
         try:

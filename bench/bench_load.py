@@ -3,8 +3,10 @@
     python bench/bench_load.py [--games 10000] [--rate 200] [--duration 20] [--database PATH_OR_URL]
                                [--json out/load.json] [--skip-render]
 
-1. Stores ``--games`` open games (all four kinds, 1-6 moves each, half of them with a by-post clock)
-   through the Store interface, each with its real snapshots and action log.
+1. Stores ``--games`` open games (all four kinds, half of them with a by-post clock), each with its
+   real snapshot and action log, at a realistic age: each template game is played at random to its
+   end and stored part-way, anywhere from its first move to just before its last (on average half a
+   game: dozens to hundreds of logged moves), with one transaction per game.
 2. Restart-to-ready, in a fresh process: import the bot, ``setup_hook`` (open the store and the
    league, load the cogs, register the persistent buttons), then what ``on_ready`` does
    (``Host.load_open``: every open game loaded, pending AI turns played) and the open-game count.
@@ -16,11 +18,12 @@
      ``Host.get`` (what ``GameCog.after_submit`` does) and building the next move's controls;
    - closed loop (``--clients`` players clicking as fast as answers come): the ceiling in moves/s;
    - the same two with the public board drawn off the event loop as ``GameCog.announce`` does
-     (``render.pool.render_async`` when the project has it, else ``asyncio.to_thread``; Barrage
-     draws two pictures, Imperium only at a reveal): the closed loop first, then an open loop at
-     ``--rate`` or, if that is above the ceiling, at 70% of it.
+     (host/tasks.py ``board_pictures`` in the compute pool of worker processes; Barrage draws two
+     pictures, Imperium only at a reveal): the closed loop first, then an open loop at ``--rate`` or,
+     if that is above the ceiling, at 70% of it.
    Each reports moves/s, p50/p95/p99/max latency and the CPU the process used per move (on a shared
-   machine the one figure that does not depend on the neighbours). Target: 200 moves/s, p99 < 250 ms.
+   machine the one figure that does not depend on the neighbours). Target: 200 moves/s, p99 < 250 ms,
+   judged on the open loop WITH pictures (the phase without them only shows what storage costs).
 """
 
 from __future__ import annotations
@@ -50,10 +53,10 @@ import msgspec
 
 from bench.crash_worker import GAME_WEIGHTS, OPTIONS
 from host import clock as clocks
+from host import compute, tasks
 from host.records import OPEN_STATUSES, SeatInfo, SessionRecord
 from host.sessions import Host, Session
 from host.store import Store, make_store
-from render.pool import render_async
 from rules import GAMES
 from rules.base import resolve_options
 
@@ -75,7 +78,7 @@ class Template:
     options: dict[str, str]
     seed: int
     states: list[bytes]
-    """Snapshot after setup, then after each move."""
+    """Snapshot after setup, then after the last stored move."""
     moves: list[tuple[int, bytes]]
     """(seat, action JSON) of each move."""
     to_act: list[frozenset[int]]
@@ -91,17 +94,19 @@ def _templates(rng: random.Random) -> list[Template]:
             options = resolve_options(info, rng.choice(OPTIONS[name]))  # as Host.create_lobby stores them
             seed = rng.randrange(1 << 31)
             st = game.setup(players, options, seed)
-            states, moves, acting = [msgspec.json.encode(st)], [], [game.to_act(st)]
-            for _ in range(rng.randint(1, 6)):
+            first, first_to_act = msgspec.json.encode(st), game.to_act(st)
+            played: list[tuple[Any, int, Any]] = []  # (state after, seat, action) of the whole game
+            while game.result(st) is None and len(played) < info.max_actions:
                 seat = min(game.to_act(st))
                 action = rng.choice(game.legal_actions(st, seat))
                 st, _ = game.apply(st, seat, action)
-                if game.result(st) is not None:
-                    break
-                states.append(msgspec.json.encode(st))
-                moves.append((seat, msgspec.json.encode(action)))
-                acting.append(game.to_act(st))
-            out.append(Template(name, players, options, seed, states, moves, acting))
+                played.append((st, seat, action))
+            keep = rng.randint(1, max(1, len(played) - 1))  # stored part-way: the game is still open
+            kept = played[:keep]
+            moves = [(seat, msgspec.json.encode(action)) for _, seat, action in kept]
+            acting = [first_to_act] + [game.to_act(s) for s, _, _ in kept]
+            out.append(Template(name, players, options, seed, [first, msgspec.json.encode(kept[-1][0])], moves,
+                                acting))
     return out
 
 
@@ -125,10 +130,20 @@ async def store_games(store: Store, count: int, seed: int = 1) -> float:
             clock=msgspec.json.encode(clock), clock_due=clocks.next_due(clock, now),
         )
         await store.insert_session(rec)
-        for v, (seat, action) in enumerate(t.moves):
+        for v in range(len(t.moves)):
             clock = clocks.after_move(clock, t.to_act[v], t.to_act[v + 1], now, human=True)
-            await store.commit_action(rec.id, v, seat, action, rng.randrange(1 << 60), t.states[v + 1], "active",
-                                      None, clock=(msgspec.json.encode(clock), clocks.next_due(clock, now)))
+        # The whole log and the last snapshot in one transaction (what every commit_action would
+        # leave behind; a commit per move would make storing 10,000 long games take an hour).
+        async with store.transaction() as db:
+            await db.executemany(
+                "INSERT INTO actions (session_id, version, seat, action, interaction_id, created_at) "
+                "VALUES (?,?,?,?,?,?)",
+                [(rec.id, v + 1, seat, action, rng.randrange(1 << 60), now)
+                 for v, (seat, action) in enumerate(t.moves)],
+            )
+            await db.execute("UPDATE sessions SET version = ?, state = ?, clock = ?, clock_due = ? WHERE id = ?",
+                             len(t.moves), t.states[-1], msgspec.json.encode(clock), clocks.next_due(clock, now),
+                             rec.id)
     return time.perf_counter() - started
 
 
@@ -210,21 +225,6 @@ def state_sizes(count_per_game: int = 300, seed: int = 3) -> dict[str, dict[str,
 # ---------------------------------------------------------------- 3. sustained moves
 
 
-def _renderers() -> dict[str, Callable[[dict[str, Any]], list[bytes]]]:
-    from render.alhambra_dice import render as alhambra
-    from render.barrage import render as barrage_map
-    from render.barrage import render_boards
-    from render.imperium import render as imperium
-    from render.ra import render as ra
-
-    return {
-        "imperium": lambda v: [imperium(v)],
-        "ra": lambda v: [ra(v)],
-        "alhambra_dice": lambda v: [alhambra(v)],
-        "barrage": lambda v: [barrage_map(v), render_boards(v)],  # the map and the boards: two pictures
-    }
-
-
 def _board_needed(session: Session, steps: Any) -> bool:
     """As the cogs decide: Imperium redraws only when something public happened (a reveal), not
     for a secret choice; every other game after every move."""
@@ -241,7 +241,8 @@ class Figures:
     by_game: dict[str, list[float]] = field(default_factory=dict)
     pictures: int = 0
     no_idle_game: int = 0
-    """Arrivals that found every game busy (open loop): should stay 0."""
+    """Arrivals that found every game busy (open loop): they wait for one and count in the latency
+    from their scheduled arrival, like any other."""
     cpu_seconds: float = 0.0
     """CPU this process used in the phase (every thread): on a shared machine, CPU per move is the
     figure that does not depend on what else runs."""
@@ -281,8 +282,10 @@ class Table:
         self.sessions: dict[str, Session] = {}
         self.idle: deque[str] = deque()
         self.rng = rng
-        self.renderers = _renderers() if render else None
+        self.render = render
         self.finished = 0
+        self.freed = asyncio.Event()
+        """Set whenever a game becomes idle again (an arrival that found none waits for it)."""
 
     async def fill(self, sessions: list[Session]) -> None:
         """The live games for a phase; a game an earlier phase finished is replaced by a new one of
@@ -316,8 +319,8 @@ class Table:
         outcome = await self.host.submit(sid, session.seats[seat].user_id or 0, code,
                                          expected_version=session.version, interaction_id=self.rng.randrange(1 << 62))
         fresh = await self.host.get(sid)  # GameCog.after_submit reads the stored session again
-        if self.renderers is not None and _board_needed(fresh, outcome.steps):
-            pictures = await render_async(self.renderers[fresh.record.game], fresh.view(None))
+        if self.render and _board_needed(fresh, outcome.steps):  # drawn in the compute pool, as the cogs do
+            pictures = await compute.pool().run(tasks.board_pictures, fresh.record.game, fresh.view(None), None, "en")
             figures.pictures += len(pictures)
         for acting in fresh.to_act():  # the next player's controls (action_view: legal moves, codes)
             codes = [fresh.game.encode_action(a) for a in fresh.game.legal_actions(fresh.state, acting)]
@@ -335,10 +338,18 @@ class Table:
             new = await self.host.get(await self._new_like(fresh))
             self.sessions[new.id] = new
             self.idle.append(new.id)
+        self.freed.set()
+
+    async def next_idle(self) -> str:
+        while not self.idle:
+            self.freed.clear()
+            await self.freed.wait()
+        return self.idle.popleft()
 
 
 async def open_loop(table: Table, rate: float, duration: float) -> Figures:
-    """Arrivals every 1/rate s, each a move in an idle game; latency from the scheduled arrival."""
+    """Arrivals every 1/rate s, each a move in an idle game (waiting for one if every game is busy);
+    latency from the scheduled arrival, so every arrival counts, queueing included."""
     figures = Figures("")
     tasks: set[asyncio.Task[None]] = set()
     start = time.perf_counter()
@@ -353,8 +364,11 @@ async def open_loop(table: Table, rate: float, duration: float) -> Figures:
         n += 1
         if not table.idle:
             figures.no_idle_game += 1
-            continue
-        task = asyncio.create_task(table.move(table.idle.popleft(), figures, arrived=due))
+
+        async def arrival(due: float = due) -> None:
+            await table.move(await table.next_idle(), figures, arrived=due)
+
+        task = asyncio.create_task(arrival())
         tasks.add(task)
         task.add_done_callback(tasks.discard)
     await asyncio.gather(*tasks)
@@ -384,7 +398,8 @@ async def sustained(database: str, args: argparse.Namespace) -> list[dict[str, A
     try:
         every = [s for s in await host.sessions(OPEN_STATUSES, guild_id=GUILD) if s.status == "active"]
         live = rng.sample(every, min(args.live_games, len(every)))
-        print("  pictures drawn with render.pool.render_async, as the cogs do", flush=True)
+        print(f"  pictures drawn in the compute pool ({compute.pool().workers} worker processes), as the cogs do",
+              flush=True)
         results: list[dict[str, Any]] = []
 
         async def phase(mode: str, render: bool, run: Callable[[Table], Any]) -> dict[str, Any]:
@@ -420,7 +435,7 @@ def _line(s: dict[str, Any]) -> str:
             f"   p99 {s['p99_ms']:6.1f}   max {s['max_ms']:6.1f} ms   CPU {s['cpu_ms_per_move']:.1f} ms/move "
             f"({s['cpu_share']:.0%} busy)   ({s['moves']} moves"
             + (f", {s['pictures']} pictures" if s["pictures"] else "")
-            + (f", {s['no_idle_game']} arrivals found no idle game" if s["no_idle_game"] else "") + ")")
+            + (f", {s['no_idle_game']} arrivals waited for an idle game" if s["no_idle_game"] else "") + ")")
 
 
 # ---------------------------------------------------------------- main
@@ -499,9 +514,17 @@ def main(argv: list[str] | None = None) -> int:
           f"target {TARGET_RATE:g}/s with p99 < {TARGET_P99_MS:g} ms):")
     figures["sustained"] = asyncio.run(sustained(database, args))
     figures["load_average_at_end"] = os.getloadavg()  # other work on the machine skews every figure
-    first = figures["sustained"][0]
-    figures["target_met"] = first["moves_per_s"] >= 0.95 * args.rate and first["p99_ms"] < TARGET_P99_MS
-    print(f"target (open loop, no pictures): {'met' if figures['target_met'] else 'NOT met'}")
+    # The verdict comes from the open loop WITH pictures (what players wait for), never from the phase
+    # without them; with --skip-render there is no verdict.
+    judged = [p for p in figures["sustained"] if p["mode"].startswith("open loop") and p["pictures"]]
+    if judged:
+        last = judged[-1]
+        figures["target_met"] = (last["moves_per_s"] >= 0.95 * args.rate and last["p99_ms"] < TARGET_P99_MS)
+        print(f"target {TARGET_RATE:g} moves/s with pictures, p99 < {TARGET_P99_MS:g} ms ({last['mode']}): "
+              f"{'met' if figures['target_met'] else 'NOT met'}")
+    else:
+        figures["target_met"] = None
+        print("target: not judged (no phase with pictures)")
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n")

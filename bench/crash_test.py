@@ -6,7 +6,10 @@ Each round starts bench/crash_worker.py (which restarts like the bot: finishes p
 answers the interactions the last kill left unanswered, then plays ``--games`` games at once through
 ``Host.submit``, acknowledging every stored move in an fsynced log) and SIGKILLs it after a random
 delay: some kills land while it starts up or recovers, most in the middle of commits. After the
-last kill a final worker life only recovers, then the database is checked against the log:
+last kill a final worker life only recovers, then the database is checked against the log. The worker
+decides AI moves and draws every board in a pool of compute worker processes, as the bot does; at a
+random moment of each life one of those compute workers is SIGKILLed too (``--compute-kills``), so
+a lost picture or AI decision is shown to lose and repeat nothing either:
 
 - lost: acknowledged moves missing from the action log (or stored as another move): must be 0;
 - duplicated: an interaction stored twice, or acknowledged at two different places: must be 0;
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -62,6 +66,25 @@ def _wait_ready(ack: Path, since: int, run: int, proc: subprocess.Popen[bytes], 
         time.sleep(0.02)
 
 
+def _kill_a_compute_worker(pids_file: Path, rng: random.Random) -> int:
+    """SIGKILL one of the worker's compute processes (1 if one was killed; a life killed before its
+    pool started has none, and the list may name one that just ended)."""
+    try:
+        pids = [int(p) for p in pids_file.read_text().split()]
+    except (OSError, ValueError):
+        return 0
+    if not pids:
+        return 0
+    pid = rng.choice(pids)
+    try:  # only a process of the worker's pool: never a process that took over a stale id
+        if b"multiprocessing" not in Path(f"/proc/{pid}/cmdline").read_bytes():
+            return 0
+        os.kill(pid, signal.SIGKILL)
+    except (OSError, ProcessLookupError):
+        return 0
+    return 1
+
+
 def campaign(
     *,
     kills: int,
@@ -73,6 +96,8 @@ def campaign(
     seed: int = 1,
     after_ready: bool = False,
     progress: bool = False,
+    compute_kills: bool = True,
+    compute_workers: int = 2,
 ) -> dict[str, Any]:
     """Run ``kills`` kill/restart rounds, then verify; returns the figures (``ok`` is the verdict).
 
@@ -93,17 +118,27 @@ def campaign(
     # database: random even when the seed, which fixes the kill delays, is repeated.
     guild = secrets.randbits(40) | 1
     common = ["--database", database, "--ack", str(ack), "--guild", str(guild), "--games", str(games),
-              "--seed", str(seed)]
+              "--seed", str(seed), "--compute-workers", str(compute_workers)]
     started = time.monotonic()
     early_exits: list[str] = []
     done = 0
+    compute_killed = 0
+    pids_file = Path(f"{ack}.pids")
     for run in range(kills):
         since = ack.stat().st_size if ack.exists() else 0
+        pids_file.unlink(missing_ok=True)  # the last life's compute workers are gone
         proc = _start([*common, "--run", str(run)], errors)
         delay = rng.uniform(min_delay, max_delay)
         try:
             if after_ready:
                 _wait_ready(ack, since, run, proc)
+            if compute_kills and compute_workers:
+                first = rng.uniform(0, delay)
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    proc.wait(timeout=first)
+                if proc.poll() is None:
+                    compute_killed += _kill_a_compute_worker(pids_file, rng)
+                delay -= first
             rc = proc.wait(timeout=delay)
             # A worker that stops by itself before the kill has failed (it plays until killed).
             early_exits.append(f"run {run}: worker exited with {rc} before the kill (see {errors})")
@@ -133,6 +168,7 @@ def campaign(
         "database": "sqlite" if "://" not in database else database.split("://", 1)[0],
         "kills": done,
         "kills_before_ready": sum(1 for run in range(done) if run not in ready),
+        "compute_worker_kills": compute_killed,
         "acknowledged_moves": after.acknowledged,
         "lost": after.lost,
         "duplicated": after.duplicated,
@@ -181,7 +217,8 @@ def main(argv: list[str] | None = None) -> int:
                  min_delay=args.min_delay, max_delay=args.max_delay, seed=args.seed, after_ready=args.after_ready,
                  progress=True)
     print(f"crash test ({f['database']}): {f['kills']} SIGKILLs in {f['seconds']} s "
-          f"({f['kills_before_ready']} before the worker was ready)")
+          f"({f['kills_before_ready']} before the worker was ready), plus {f['compute_worker_kills']} of compute "
+          "worker processes")
     print(f"  acknowledged moves {f['acknowledged_moves']}   lost {f['lost']}   duplicated {f['duplicated']}   "
           f"version gaps {f['version_gaps']}")
     print(f"  at the last kill: stored but not yet acknowledged {f['stored_but_unacknowledged']}   "

@@ -11,6 +11,11 @@ It behaves like the bot after a restart, then like a busy server:
 3. ``--games`` games (all four kinds, some with an AI seat) are played concurrently with random legal
    moves, each through ``Host.submit`` with a fresh interaction id, the path a button press takes.
 
+4. as the bot does, AI moves are decided and every board is drawn in a compute pool of worker
+   processes (host/compute.py); the worker keeps their process ids in ``<ack>.pids`` so the driver
+   can SIGKILL them too: a lost AI decision falls back to the simple AI, a lost picture is drawn
+   again once, and neither may lose or repeat a move.
+
 After each stored move the worker appends an ``ack`` line to the acknowledgement log and fsyncs it
 *before* that game's next move: an acknowledged move is one a player was told about. The driver
 (bench/crash_test.py) kills this process with SIGKILL at random moments and ``verify`` then checks the
@@ -38,6 +43,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import msgspec
 
+from host import tasks
+from host.compute import ComputeFailed, ComputePool
 from host.errors import HostError
 from host.sessions import Host, Session
 from host.store import make_store
@@ -45,6 +52,8 @@ from rules import GAMES
 from rules.base import RulesError
 
 RUN_BITS, COUNT_BITS, CAMPAIGN_BITS = 12, 30, 20
+DRAWS_QUEUED = 8
+"""Boards waiting for the compute pool beyond which a move's board is not drawn (a life is short)."""
 
 
 def interaction_ids(guild: int, run: int) -> Iterator[int]:
@@ -124,7 +133,11 @@ class Worker:
     retry_rate: float = 0.03
     """Share of moves whose interaction is immediately submitted again (a Discord retry)."""
     acked: int = 0
+    pictures: int = 0
+    pictures_lost: int = 0
+    """Picture attempts whose compute worker died or ran late (the driver kills them)."""
     _iids: Iterator[int] = field(init=False)
+    _drawing: set[asyncio.Task[None]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         if self.run + 1 >= 1 << RUN_BITS:
@@ -191,6 +204,20 @@ class Worker:
             await self._fill_and_start(session, max(len(session.seats), session.game.info.min_players))
         return session.id
 
+    async def draw(self, session: Session) -> None:
+        """Draw the board in the compute pool as the bot does after a move: again once if the worker
+        is lost, then go on without it (the move is stored and acknowledged already)."""
+        if self.host.compute is None:
+            return
+        for _ in range(2):
+            try:
+                await self.host.compute.run(tasks.board_pictures, session.record.game, session.view(None), None, "en",
+                                            deadline=30)
+                self.pictures += 1
+                return
+            except ComputeFailed:
+                self.pictures_lost += 1
+
     async def play(self, sid: str) -> None:
         """Play one slot: its game to the end, then new games, until killed or ``stop_after``."""
         host, rng = self.host, self.rng
@@ -214,6 +241,11 @@ class Worker:
                 raise IntegrityError(f"fresh interaction {iid} in {sid}: {outcome.duplicate=} {outcome.steps[:1]}")
             self.log.write(t="ack", run=self.run, sid=sid, iid=iid, ver=session.version + 1, code=code, how="submit")
             self.acked += 1
+            if self.host.compute is not None and self.host.compute.pending < DRAWS_QUEUED:
+                # the board is announced while the game goes on (the next click does not wait for it)
+                drawing = asyncio.create_task(self.draw(outcome.session))
+                self._drawing.add(drawing)
+                drawing.add_done_callback(self._drawing.discard)
             if rng.random() < self.retry_rate:
                 again = await host.submit(sid, user, code, expected_version=session.version, interaction_id=iid)
                 if not again.duplicate or again.steps:
@@ -231,15 +263,20 @@ async def run_worker(
     seed: int = 0,
     moves: int | None = None,
     recover_only: bool = False,
+    compute_workers: int = 2,
 ) -> dict[str, Any]:
     """One life of the worker: restart like the bot, answer retries, then play ``games`` games at once."""
     store = make_store(database)
     await store.open()
     rng = random.Random(f"{seed}:{run}")
-    host = Host(store, seed_source=lambda: rng.randrange(1 << 31))
+    pool = ComputePool(compute_workers) if compute_workers else None
+    host = Host(store, seed_source=lambda: rng.randrange(1 << 31), compute=pool)
     log = AckLog(ack_path)
     worker = Worker(host, log, run, guild, rng, stop_after=moves)
+    pids = asyncio.create_task(_publish_pids(pool, Path(f"{ack_path}.pids"))) if pool is not None else None
     try:
+        if pool is not None:
+            await pool.run(len, "warm")  # the bot starts its workers at boot, before it is ready
         resumed = await host.load_open()
         retried = await worker.retry_unanswered(read_log(ack_path))
         log.write(t="ready", run=run, ai_resumed=sum(len(o.steps) for o in resumed), **retried)
@@ -250,10 +287,23 @@ async def run_worker(
             slots.append(await worker.new_game())
         await asyncio.gather(*(worker.play(sid) for sid in slots[:games]))
         # Games beyond ``games`` (after a change of --games) are left as they are: still verified.
-        return {"acked": worker.acked}
+        return {"acked": worker.acked, "pictures": worker.pictures, "pictures_lost": worker.pictures_lost}
     finally:
+        if pids is not None:
+            pids.cancel()
         log.close()
         await store.close()
+        if pool is not None:
+            pool.close()
+
+
+async def _publish_pids(pool: ComputePool, path: Path) -> None:
+    """Keep ``path`` listing the compute workers' process ids (replaced workers get new ones)."""
+    while True:
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(" ".join(map(str, pool.worker_pids())))
+        tmp.replace(path)  # the driver never reads half a list
+        await asyncio.sleep(0.1)
 
 
 # ---------------------------------------------------------------- verification
@@ -377,6 +427,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--moves", type=int, default=None, help="stop after acknowledging this many moves")
     parser.add_argument("--recover-only", action="store_true", help="restart, answer retries, then exit")
+    parser.add_argument("--compute-workers", type=int, default=2,
+                        help="worker processes for AI moves and pictures (0: decide inline, draw nothing)")
     parser.add_argument("--verify", action="store_true", help="only check the store against the log")
     args = parser.parse_args(argv)
     if args.verify:
@@ -385,7 +437,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if report.ok else 1
     summary = asyncio.run(
         run_worker(args.database, args.ack, run=args.run, guild=args.guild, games=args.games, seed=args.seed,
-                   moves=args.moves, recover_only=args.recover_only)
+                   moves=args.moves, recover_only=args.recover_only, compute_workers=args.compute_workers)
     )
     print(msgspec.json.encode(summary).decode())
     return 0

@@ -17,7 +17,7 @@ import logging
 import re
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, ParamSpec, TypeVar
 
 import discord
 from discord.ext import commands
@@ -39,12 +39,13 @@ from cogs._common import (
 )
 from cogs._lang import public_lang
 from cogs.clocks import clock_lines
+from host import compute, tasks
+from host.compute import ComputeFailed
 from host.errors import SessionNotFound, StaleVersion
 from host.records import OPEN_STATUSES
 from host.sessions import Outcome, Session
 from i18n import DEFAULT_LANG, t
 from i18n import text as words
-from render.pool import render_async
 from rules.base import Event, Result
 
 if TYPE_CHECKING:
@@ -52,6 +53,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+P = ParamSpec("P")
+T = TypeVar("T")
+
+DRAW_DEADLINE = 20.0
+"""Seconds a worker may take for one picture task before it is killed and the picture drawn again
+(a Barrage board takes a fraction of a second; a queue of them behind a busy pool counts too)."""
 MAX_BUTTONS = 20  # 4 rows of 5; the fifth row is kept for navigation
 SELECT_LIMIT = 25  # Discord's cap on options in one select
 
@@ -61,6 +68,7 @@ class GameCog(commands.Cog):
 
     game_name: ClassVar[str]
     renderer: ClassVar[Callable[..., bytes]]
+    """The game's main renderer (what render.get_renderer gives); the pool draws through host/tasks.py."""
 
     def __init__(self, bot: BoardGameBot) -> None:
         self.bot = bot
@@ -73,14 +81,14 @@ class GameCog(commands.Cog):
 
     # ---------------------------------------------------------------- hooks
 
-    def render(self, session: Session, viewer: int | None = None, lang: str = DEFAULT_LANG) -> bytes:
-        return type(self).renderer(session.view(viewer), viewer_seat=viewer, lang=lang)
-
-    def pictures(self, session: Session, viewer: int | None = None, lang: str = DEFAULT_LANG) -> list[discord.File]:
-        """The board as attachments; a game too dense for one picture (Barrage) returns several.
-
-        Slow (Pillow): always called through ``render_async``, in the render pool, never on the loop."""
-        return [png_file(self.render(session, viewer, lang=lang), f"{self.game_name}-{session.version}.png")]
+    async def pictures(
+        self, session: Session, viewer: int | None = None, lang: str = DEFAULT_LANG
+    ) -> list[discord.File]:
+        """The board as ``viewer`` sees it, drawn in the compute pool (host/tasks.py board_pictures; Barrage
+        gives two pictures). Empty when no worker could draw it: the caller posts a text-only board."""
+        drawn = await in_pool(self.bot, tasks.board_pictures, session.record.game, session.view(viewer), viewer,
+                              lang, what=f"game {session.id}: board {session.version}")
+        return [png_file(png, f"{self.game_name}-{session.version}{suffix}.png") for suffix, png in drawn or ()]
 
     def public_controls(self, session: Session, lang: str = DEFAULT_LANG) -> discord.ui.View | None:
         """Buttons (or selects) for the one human seat to act, from its legal actions."""
@@ -242,7 +250,7 @@ class GameCog(commands.Cog):
     ) -> bool:
         """Post the public board with its controls (in the server's language ``lang``) and make it the
         game's current message; True if posted."""
-        files = await render_async(self.pictures, session, None, lang=lang)
+        files = await self.pictures(session, None, lang=lang)
         controls = self.public_controls(session, lang=lang)
 
         async def still_current() -> bool:
@@ -303,6 +311,20 @@ class GameCog(commands.Cog):
             return
         fresh = await self.bot.host.get(outcome.session.id)
         await self.announce(fresh, outcome, started=started)
+
+
+async def in_pool(bot: Any, fn: Callable[P, T], *args: Any, what: str, deadline: float = DRAW_DEADLINE) -> T | None:
+    """``fn(*args)`` in the bot's compute pool. A worker that dies or is late is replaced and the task
+    sent again once (what it draws is already stored); then None, logged, and the caller goes on without
+    it (a text-only board rather than a stuck game)."""
+    pool = getattr(bot, "compute", None) or compute.pool()
+    for attempt in (1, 2):
+        try:
+            return await pool.run(fn, *args, deadline=deadline)
+        except ComputeFailed as exc:
+            log.warning("%s: attempt %d failed (%s)", what, attempt, exc.kind)
+    log.error("%s: no worker could draw it; going on without the picture", what)  # counted by /health
+    return None
 
 
 # ---------------------------------------------------------------- generic controls
@@ -484,7 +506,7 @@ async def show_current_board(interaction: discord.Interaction, sid: str, note: s
         await reply(interaction, t(lang, "common.error.refused", reason=note))
         return
     seat = session.held_by(interaction.user.id)  # a resigned player sees the public board only
-    kwargs: dict[str, Any] = {"files": await render_async(cog.pictures, session, seat, lang=lang)}
+    kwargs: dict[str, Any] = {"files": await cog.pictures(session, seat, lang=lang)}
     lines = [note, *cog.status_lines(session, lang=lang)]
     await reply(interaction, clip("\n".join(lines)), **kwargs)
 

@@ -19,14 +19,13 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs._common import png_file, reply_error
+from cogs._common import reply_error
 from cogs._game import GameCog, action_view, session_here, show_current_board
 from cogs._lang import lang_of
 from host.sessions import Session
 from i18n import t
 from i18n.barrage import irrigation_label, title
 from render.barrage import render as render_map
-from render.barrage import render_boards
 
 if TYPE_CHECKING:
     from bot import BoardGameBot
@@ -115,14 +114,6 @@ class Barrage(GameCog, commands.GroupCog, group_name="barrage", group_descriptio
     def __init__(self, bot: BoardGameBot) -> None:
         GameCog.__init__(self, bot)
         commands.GroupCog.__init__(self)
-
-    def pictures(self, session: Session, viewer: int | None = None, lang: str = "en") -> list[discord.File]:
-        # The map and the boards are two pictures: one would be unreadable on a phone.
-        view = session.view(viewer)
-        return [
-            png_file(render_map(view, viewer_seat=viewer, lang=lang), f"barrage-{session.version}-map.png"),
-            png_file(render_boards(view, viewer_seat=viewer, lang=lang), f"barrage-{session.version}-boards.png"),
-        ]
 
     def public_controls(self, session: Session, lang: str = "en") -> discord.ui.View | None:
         acting = [s for s in session.to_act() if not session.seats[s].is_ai]

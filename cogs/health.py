@@ -20,16 +20,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs._common import clip, is_manager, metrics_of, reader_lang, reply
+from host import compute
 from host.health_http import HealthServer
 from host.ops import OpsSettings
 from host.records import OPEN_STATUSES
 from i18n import t
-from render.pool import pool as render_pool
 
 if TYPE_CHECKING:
     from bot import BoardGameBot
 
 log = logging.getLogger(__name__)
+
+PICTURE_TASKS = ("board_pictures", "leaderboard_picture", "replay_gif")
+"""The compute tasks (host/tasks.py) that draw pictures: what "pictures waiting" counts."""
 
 
 def ops_of(bot: Any) -> OpsSettings:
@@ -71,8 +74,9 @@ async def health_snapshot(bot: BoardGameBot) -> dict[str, Any]:
         data["games"] = None
         data["database"] = f"error: {exc}"
         data["status"] = "degraded"
-    pictures = render_pool()
-    data["render"] = {"threads": pictures.threads, "pending": pictures.pending}
+    pool = getattr(bot, "compute", None) or compute.pool()
+    data["render"] = {"threads": pool.workers, "pending": pool.pending_of(*PICTURE_TASKS)}
+    data["compute"] = pool.metrics()
     return data
 
 

@@ -19,21 +19,19 @@ import io
 import logging
 import re
 import weakref
-from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from cogs._common import clip, reply, reply_error
-from cogs._game import session_here
+from cogs._game import in_pool, session_here
 from cogs._lang import lang_of, public_lang
+from host import tasks
 from host.errors import HostError
-from host.history import MAX_FRAMES, Frame, export_frames, export_game, export_text, parse_export
+from host.history import MAX_FRAMES, export_game, export_text
 from host.limits import LimitReached
 from i18n import t
-from i18n.text import action_text, event_text, game_title
-from render.replay import replay_gif
-from rules import GAMES
+from i18n.text import game_title
 
 if TYPE_CHECKING:
     from bot import BoardGameBot
@@ -43,6 +41,8 @@ log = logging.getLogger(__name__)
 
 REPLAY_FRAMES = MAX_FRAMES
 """Pictures in a replay GIF (moves are sampled evenly when a game has more)."""
+REPLAY_DEADLINE = 120.0
+"""Seconds a worker may spend on one replay GIF (dozens of boards) before it is killed and tried again."""
 REPLAYS_AT_ONCE = 2
 """Replays drawn at the same time (each takes a few seconds of CPU and ~100 MB at 60 frames); more wait."""
 _slots: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
@@ -97,49 +97,6 @@ async def _refuse(interaction: discord.Interaction, exc: BaseException) -> None:
     await reply_error(interaction, exc)
 
 
-def replay_captions(data: Mapping[str, Any], frames: Sequence[Frame], lang: str = "en") -> list[str]:
-    """One caption per frame in ``lang``: "Move 12/140 · P2 Ann: Draw a tile", the last one with the
-    winners. In English exactly host/history.py's captions; the document must have passed
-    ``export_frames`` (which checks it), so replaying it here cannot fail."""
-    doc = parse_export(data)
-    game = GAMES[doc.game]
-    names = [p.name for p in doc.players]
-    total = len(doc.actions)
-    wanted = {f.index for f in frames}
-    captions: dict[int, str] = {}
-    if 0 in wanted:
-        captions[0] = t(lang, "history.caption.start", title=game_title(lang, doc.game), count=len(names))
-    state = game.setup(len(doc.players), doc.options, doc.seed, doc.rng)
-    for index, entry in enumerate(doc.actions, 1):
-        action = game.decode_action(entry.code)
-        state, events = game.apply(state, entry.seat, action)
-        if index not in wanted:
-            continue
-        if game.info.simultaneous:  # a secret choice: say what the table was told, not the choice
-            what = " ".join(event_text(lang, doc.game, e) for e in events if e.to is None)
-            what = what or t(lang, "history.caption.chose")
-        else:
-            what = action_text(lang, doc.game, action, fallback=game.describe_action(action))
-        captions[index] = t(lang, "history.caption.move", index=index, total=total, seat=entry.seat + 1,
-                            name=names[entry.seat], what=what)
-    result = game.result(state)
-    winners = t(lang, "history.word.comma").join(
-        t(lang, "history.caption.winner", seat=s + 1, name=names[s], score=result.scores[s])
-        for s in (result.winners if result is not None else ())
-    ) or t(lang, "history.caption.nobody")
-    out = [captions[f.index] for f in frames]
-    out[-1] += "\n" + t(lang, "history.caption.over", winners=winners)
-    return out
-
-
-def build_replay_gif(data: dict[str, Any], max_frames: int = MAX_FRAMES, lang: str = "en") -> tuple[bytes, int]:
-    """The replay GIF of an export document in ``lang`` and how many pictures it has (slow: call in a thread)."""
-    frames = export_frames(data, max_frames)
-    gif = replay_gif(data["game"], [f.view for f in frames], captions=replay_captions(data, frames, lang),
-                     lang=lang)
-    return gif, len(frames)
-
-
 def _standings(data: dict[str, Any], lang: str = "en") -> str:
     result, players = data["result"], data["players"]
     order = sorted(range(len(players)), key=lambda s: (result["ranks"][s], s))
@@ -182,7 +139,11 @@ async def replay_command(
             return
         try:
             async with _drawing_slot():
-                gif, pictures = await asyncio.to_thread(build_replay_gif, data, max_frames, lang)
+                drawn = await in_pool(bot, tasks.replay_gif, data, max_frames, lang, what=f"replay of {session.id}",
+                                      deadline=REPLAY_DEADLINE)
+                if drawn is None:
+                    raise RuntimeError("no worker could draw the replay")
+                gif, pictures = drawn
         except Exception as exc:
             log.exception("replay of %s could not be drawn", session.id, exc_info=exc)
             await reply(interaction, t(lang, "history.replay.failed"))

@@ -23,13 +23,14 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from cogs._common import bot_of, clip, is_manager, png_file, reply, reply_error
+from cogs._game import in_pool
 from cogs._lang import lang_of, public_lang
+from host import tasks
 from host.errors import HostError, PermissionDenied
 from host.league import Entry, GameStats, League, LeagueError, ResultRow, Scope, Season
 from i18n import has, t
 from i18n.text import game_title
 from render.leaderboard import render as render_leaderboard
-from render.pool import render_async
 from rules import GAMES
 
 if TYPE_CHECKING:
@@ -148,7 +149,12 @@ def board_lines(entries: list[Entry], lang: str = "en") -> list[str]:
 
 
 def board_picture(game: str, scope: Scope, entries: list[Entry], games: int, lang: str = "en") -> bytes:
-    return render_leaderboard({
+    return render_leaderboard(board_table(game, scope, entries, games, lang), lang=lang)
+
+
+def board_table(game: str, scope: Scope, entries: list[Entry], games: int, lang: str = "en") -> dict[str, Any]:
+    """The leaderboard picture's words and rows (plain data: the picture is drawn in a compute worker)."""
+    return {
         "title": t(lang, "league.picture.title", game=game_title(lang, game)),
         "subtitle": t(lang, "league.picture.subtitle", scope=scope_label(scope, lang),
                       games=t(lang, "league.count.rated_games", count=games)),
@@ -157,7 +163,7 @@ def board_picture(game: str, scope: Scope, entries: list[Entry], games: int, lan
             {"position": e.position, "name": e.name, "rating": e.rating.ordinal, "games": e.games, "wins": e.wins}
             for e in entries
         ],
-    }, lang=lang)
+    }
 
 
 def stats_text(s: GameStats, min_games: int, lang: str = "en") -> str:
@@ -261,7 +267,8 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             return
         lang = await self._public(interaction)
         await interaction.response.defer(thinking=True)
-        picture = await render_async(board_picture, game, scope, entries, played.get(game, 0), lang)
+        picture = await in_pool(self.bot, tasks.leaderboard_picture, board_table(game, scope, entries,
+                                played.get(game, 0), lang), lang, what=f"leaderboard of {game} in {guild}")
         embed = discord.Embed(
             title=t(lang, "league.board.title", game=game_title(lang, game), scope=scope_label(scope, lang)),
             description="\n".join(board_lines(entries, lang)) or t(lang, "league.board.empty"),
@@ -274,7 +281,8 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
                             inline=False)
         listed = t(lang, "league.note.listed", min_games=options.min_games) if options.min_games > 1 else ""
         embed.set_footer(text=rating_note(lang) + listed)
-        await interaction.followup.send(embed=embed, file=png_file(picture, "leaderboard.png"))
+        files = [png_file(picture, "leaderboard.png")] if picture is not None else []  # the embed alone then
+        await interaction.followup.send(embed=embed, files=files)
 
     async def _no_games(self, interaction: discord.Interaction, scope: Scope) -> None:
         lang = await lang_of(interaction)

@@ -2,7 +2,8 @@
 
 Every action of every game is already stored (the ``actions`` table). This module turns that log
 into a documented, versioned JSON document, replays such a document to the exact final state, and
-picks the states a replay animation shows. No Discord, no pictures (render/replay.py draws them).
+picks the states a replay animation shows, and words and draws that animation (``build_replay_gif``,
+with render/replay.py; the bot runs it in a compute worker). No Discord.
 
 The export format (``format`` ``"boardgame-bot/game-log"``, ``format_version`` 1)::
 
@@ -48,7 +49,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Annotated, Any
@@ -56,6 +57,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 import msgspec
 
 from host.errors import HostError
+from i18n import t
+from i18n.text import action_text, event_text, game_title
+from render.replay import replay_gif
 from rules import GAMES
 from rules.base import Event, Game, Result, RulesError, check_players, resolve_options
 from rules.rng import RNG_MT, RNG_VERSIONS
@@ -451,3 +455,47 @@ async def frames(host: Host, sid: str, max_frames: int = MAX_FRAMES) -> list[Fra
     """The frames of a finished game's replay, rebuilt from its export (in a worker thread)."""
     data = await export_game(host, sid)
     return await asyncio.to_thread(export_frames, data, max_frames)
+
+
+def replay_captions(data: Mapping[str, Any], frames: Sequence[Frame], lang: str = "en") -> list[str]:
+    """One caption per frame in ``lang``: "Move 12/140 · P2 Ann: Draw a tile", the last one with the
+    winners. In English exactly host/history.py's captions; the document must have passed
+    ``export_frames`` (which checks it), so replaying it here cannot fail."""
+    doc = parse_export(data)
+    game = GAMES[doc.game]
+    names = [p.name for p in doc.players]
+    total = len(doc.actions)
+    wanted = {f.index for f in frames}
+    captions: dict[int, str] = {}
+    if 0 in wanted:
+        captions[0] = t(lang, "history.caption.start", title=game_title(lang, doc.game), count=len(names))
+    state = game.setup(len(doc.players), doc.options, doc.seed, doc.rng)
+    for index, entry in enumerate(doc.actions, 1):
+        action = game.decode_action(entry.code)
+        state, events = game.apply(state, entry.seat, action)
+        if index not in wanted:
+            continue
+        if game.info.simultaneous:  # a secret choice: say what the table was told, not the choice
+            what = " ".join(event_text(lang, doc.game, e) for e in events if e.to is None)
+            what = what or t(lang, "history.caption.chose")
+        else:
+            what = action_text(lang, doc.game, action, fallback=game.describe_action(action))
+        captions[index] = t(lang, "history.caption.move", index=index, total=total, seat=entry.seat + 1,
+                            name=names[entry.seat], what=what)
+    result = game.result(state)
+    winners = t(lang, "history.word.comma").join(
+        t(lang, "history.caption.winner", seat=s + 1, name=names[s], score=result.scores[s])
+        for s in (result.winners if result is not None else ())
+    ) or t(lang, "history.caption.nobody")
+    out = [captions[f.index] for f in frames]
+    out[-1] += "\n" + t(lang, "history.caption.over", winners=winners)
+    return out
+
+
+def build_replay_gif(data: dict[str, Any], max_frames: int = MAX_FRAMES, lang: str = "en") -> tuple[bytes, int]:
+    """The replay GIF of an export document in ``lang`` and how many pictures it has (slow: the bot
+    draws it in a compute worker, host/tasks.py replay_gif)."""
+    frames = export_frames(data, max_frames)
+    gif = replay_gif(data["game"], [f.view for f in frames], captions=replay_captions(data, frames, lang),
+                     lang=lang)
+    return gif, len(frames)

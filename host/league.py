@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import csv
 import io
-import itertools
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -29,7 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from host import ratings
+from host import ratings, tasks
+from host.compute import ComputeFailed, ComputePool
 from host.errors import DamagedSession, HostError
 from host.ratings import Ladder, Placing, Rating, Seat, Standing
 from host.records import SessionRecord
@@ -43,6 +43,8 @@ log = logging.getLogger(__name__)
 
 ALL_TIME = 0
 """The season id of all-time ratings in ``league_ratings``."""
+REBUILD_DEADLINE = 120.0
+"""Seconds a worker may spend on one rebuild's maths (5,000 games take a few seconds)."""
 MAX_SEASON_NAME = 50
 
 # The league's tables, created by the store's migrations (host/migrations/<dialect>/0003_league.sql):
@@ -196,6 +198,16 @@ class Recomputed:
     """Finished games that were missing from the league and were recorded now."""
 
 
+@dataclass(frozen=True)
+class Planned:
+    """A rebuild worked out from ``rows`` and ``include_ai`` (``League._plan``)."""
+
+    game: str
+    rows: list[tuple[Any, ...]]
+    include_ai: bool
+    rebuilt: tasks.Rebuilt
+
+
 def _rating(mu: Any, sigma: Any) -> Rating | None:
     return Rating(float(mu), float(sigma)) if mu is not None else None
 
@@ -241,9 +253,12 @@ def _league_name(name: str, resigned: bool) -> str:
 class League:
     """The league service over the host's store (SQLite or PostgreSQL)."""
 
-    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
+                 compute: ComputePool | None = None) -> None:
         self.store = store
         self.clock = clock
+        self.compute = compute
+        """Worker processes for the rating maths of rebuilds (host/compute.py); None: inline."""
 
     # ------------------------------------------------------------------ plumbing
 
@@ -379,49 +394,60 @@ class League:
             ],
         )
 
-    async def _rebuild(self, db: SqlConnection, guild_id: int, game: str, options: Options) -> int:
+    async def _rated_rows(self, db: SqlConnection, guild_id: int, game: str) -> list[tuple[Any, ...]]:
+        """What a rebuild of (server, game) reads, in the order the games finished (tasks.RATED_COLUMNS)."""
+        return [tuple(r) for r in await _all(
+            db,
+            f"SELECT {tasks.RATED_COLUMNS} FROM league_results WHERE guild_id = ? AND game = ? "
+            "ORDER BY finished_at, session_id, seat",
+            (guild_id, game),
+        )]
+
+    async def _replay(self, rows: list[tuple[Any, ...]], include_ai: bool) -> tasks.Rebuilt:
+        """The openskill maths of a rebuild: in a worker when there is a pool (thousands of games take
+        seconds), inline otherwise. A lost worker is replaced and the maths done again once."""
+        if self.compute is None:
+            return tasks.rebuild_ratings(rows, include_ai, ALL_TIME)
+        try:
+            return await self.compute.run(tasks.rebuild_ratings, rows, include_ai, ALL_TIME, deadline=REBUILD_DEADLINE)
+        except ComputeFailed:  # logged by the pool; a second failure reaches the caller: nothing was written
+            return await self.compute.run(tasks.rebuild_ratings, rows, include_ai, ALL_TIME, deadline=REBUILD_DEADLINE)
+
+    async def _plan(self, guild_id: int, game: str, *, void: tuple[str, bool] | None = None) -> Planned:
+        """A rebuild worked out before the write transaction, so the database (one writer at a time)
+        is not held while the maths runs. ``void``: (game id, voided) as the transaction will set it."""
+        async with self._reading() as db:
+            rows = await self._rated_rows(db, guild_id, game)
+            include_ai = (await self._options(db, guild_id)).include_ai
+        if void is not None:
+            sid, voided = void
+            rows = [(*r[:7], int(voided), r[8]) if r[0] == sid else r for r in rows]
+        return Planned(game, rows, include_ai, await self._replay(rows, include_ai))
+
+    async def _rebuild(
+        self, db: SqlConnection, guild_id: int, game: str, options: Options, planned: Planned | None = None
+    ) -> int:
         """Replay every stored game of (server, game) in the order they finished: rewrite each row's
-        rating and every ladder. Returns how many games counted. The caller holds a transaction."""
-        rows = [
-            _row(r)
-            for r in await _all(
-                db,
-                f"SELECT {_RESULT_COLUMNS} FROM league_results WHERE guild_id = ? AND game = ? "
-                "ORDER BY finished_at, session_id, seat",
-                (guild_id, game),
-            )
-        ]
-        all_time = Ladder()
-        seasons: dict[int, Ladder] = {}
-        names: dict[int, str] = {}
-        updates: list[tuple[object, ...]] = []
-        counted = 0
-        for sid, group in itertools.groupby(rows, key=lambda r: r.session_id):
-            played = list(group)
-            first = played[0]
-            names.update((r.user_id, r.name) for r in played)
-            if not ratings.counts(humans=len(played), has_ai=first.game_has_ai, include_ai=options.include_ai,
-                                  voided=any(r.voided for r in played)):
-                updates += [(0, *[None] * 8, sid, r.user_id) for r in played]
-                continue
-            counted += 1
-            seats = [Seat(r.user_id, r.league_rank, r.won) for r in played]
-            changes = all_time.play(seats)
-            in_season: list[tuple[object, ...]] = [(None,) * 4] * len(seats)
-            if first.season_id is not None:
-                in_season = [(*b, *a) for b, a in seasons.setdefault(first.season_id, Ladder()).play(seats)]
-            updates += [(1, *b, *a, *s, sid, r.user_id)
-                        for r, (b, a), s in zip(played, changes, in_season, strict=True)]
+        rating and every ladder. Returns how many games counted. The caller holds a transaction;
+        ``planned`` is used when the rows and options it was worked out from are still those stored."""
+        rows = await self._rated_rows(db, guild_id, game)
+        if planned is not None and (planned.game, planned.rows, planned.include_ai) == (game, rows, options.include_ai):
+            rebuilt = planned.rebuilt
+        else:
+            rebuilt = await self._replay(rows, options.include_ai)
         await _run(db, "DELETE FROM league_ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
-        for scope, ladder in ((ALL_TIME, all_time), *seasons.items()):
-            await self._save_standings(db, guild_id, game, scope, ladder, names)
+        await db.executemany(
+            "INSERT INTO league_ratings (guild_id, game, season_id, user_id, name, mu, sigma, games, wins) "
+            "VALUES (?,?,?,?,?,?,?,?,?)",
+            [(guild_id, game, *standing) for standing in rebuilt.standings],
+        )
         await db.executemany(
             "UPDATE league_results SET rated = ?, mu_before = ?, sigma_before = ?, mu = ?, sigma = ?, "
             "season_mu_before = ?, season_sigma_before = ?, season_mu = ?, season_sigma = ? "
             "WHERE session_id = ? AND user_id = ?",
-            updates,
+            rebuilt.updates,
         )
-        return counted
+        return rebuilt.counted
 
     # ------------------------------------------------------------------ admin
 
@@ -441,13 +467,14 @@ class League:
             rows = await self.game_rows(guild_id, sid)
         if rows[0].voided == voided:
             raise LeagueError(f"Game `{sid}` is {'already' if voided else 'not'} voided; nothing was changed.")
+        planned = await self._plan(guild_id, rows[0].game, void=(sid, voided))
         async with self._transaction() as db:
             await _run(
                 db,
                 "UPDATE league_results SET voided = ? WHERE guild_id = ? AND session_id = ?",
                 (int(voided), guild_id, sid),
             )
-            await self._rebuild(db, guild_id, rows[0].game, await self._options(db, guild_id))
+            await self._rebuild(db, guild_id, rows[0].game, await self._options(db, guild_id), planned)
         return (await self.game_rows(guild_id, sid))[0]
 
     async def game_rows(self, guild_id: int, sid: str) -> list[ResultRow]:
@@ -471,17 +498,19 @@ class League:
         for rec in await self.store.list_sessions(statuses=("finished",), guild_id=guild_id):
             if rec.id not in known and game in (None, rec.game):
                 added += await self._record_stored(rec)
-        async with self._transaction() as db:
-            options = await self._options(db, guild_id)
-            if game is None:
+        if game is None:
+            async with self._reading() as db:
                 games = tuple(str(r[0]) for r in await _all(
                     db,
                     "SELECT DISTINCT game FROM league_results WHERE guild_id = ? ORDER BY game", (guild_id,)))
-            else:
-                games = (game,)
+        else:
+            games = (game,)
+        plans = [await self._plan(guild_id, name) for name in games]
+        async with self._transaction() as db:
+            options = await self._options(db, guild_id)
             rated = 0
-            for name in games:
-                rated += await self._rebuild(db, guild_id, name, options)
+            for planned in plans:
+                rated += await self._rebuild(db, guild_id, planned.game, options, planned)
         return Recomputed(games, rated, added)
 
     async def options(self, guild_id: int) -> Options:

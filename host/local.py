@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
+from host import compute, tasks
+from host.compute import ComputeFailed
 from i18n import t
 from i18n.text import action_text, error_text, event_text, game_title
-from render import get_renderer
 from rules import get_game
 from rules.ai import ais_for, default_ai
 from rules.base import Game, RulesError, resolve_options
 from rules.rng import RNG_CURRENT
+
+DRAW_DEADLINE = 60.0
+"""Seconds one picture may take in a worker (a long demo queues hundreds of frames at once)."""
+AI_DEADLINE = 60.0
+"""Seconds one AI decision may take in a worker before the simple AI answers (no one waits at a demo)."""
 
 
 @dataclass
@@ -56,7 +62,25 @@ class LocalGame:
         return events
 
     def render(self, viewer: int | None = None) -> bytes:
-        return get_renderer(self.game_name)(self.game.view(self.state, viewer), viewer_seat=viewer, lang=self.lang)
+        return self.render_later(viewer).result()[0][1]
+
+    def render_later(self, viewer: int | None = None) -> Future[list[tasks.Picture]]:
+        """The board as ``viewer`` sees it, drawn in the compute pool as the bot draws it (Barrage: the map
+        first); the caller collects it when it needs the bytes, so moves go on meanwhile."""
+        view = self.game.view(self.state, viewer)
+        return compute.pool().submit(tasks.board_pictures, self.game_name, view, viewer, self.lang,
+                                     deadline=DRAW_DEADLINE)
+
+    def choose(self, ai: str, seat: int) -> Any:
+        """AI ``ai``'s move for ``seat``, decided in the compute pool as the bot decides it (same seed
+        string); the simple AI's move if the worker is lost or late."""
+        state = msgspec.json.encode(self.state)
+        try:
+            code = compute.pool().submit(tasks.choose_action, self.game_name, state, seat, ai, self.seed,
+                                         len(self.log), deadline=AI_DEADLINE).result()
+        except ComputeFailed:
+            return tasks.simple_action(self.game_name, self.state, seat, self.seed, len(self.log))
+        return msgspec.json.decode(code, type=self.game.action_type)
 
     def title(self) -> str:
         return game_title(self.lang, self.game_name)
@@ -101,20 +125,21 @@ def run_demo(
     name = ai or default_ai(game_name)
     if name not in ais:
         raise RulesError(f"Unknown AI '{name}' for {game_name}. Available: {', '.join(sorted(ais))}.")
-    player = ais[name]
     out.mkdir(parents=True, exist_ok=True)
+    drawing: dict[Path, Future[list[tasks.Picture]]] = {}
     if frames:
         (out / "frames").mkdir(exist_ok=True)
-        (out / "frames" / "0000.png").write_bytes(local.render())
+        drawing[out / "frames" / "0000.png"] = local.render_later()
     game = local.game
     for _ in range(game.info.max_actions):
         if game.result(local.state) is not None:
             break
         seat = min(game.to_act(local.state))
-        rng = random.Random(f"{seed}:{len(local.log)}:{seat}")
-        local.apply(seat, player.choose(game, local.state, seat, rng))
+        local.apply(seat, local.choose(name, seat))
         if frames:
-            (out / "frames" / f"{len(local.log):04d}.png").write_bytes(local.render())
+            drawing[out / "frames" / f"{len(local.log):04d}.png"] = local.render_later()
+    for path, picture in drawing.items():  # drawn in the workers while the game went on
+        path.write_bytes(picture.result()[0][1])
     with (out / "log.jsonl").open("w", encoding="utf-8") as fh:
         for line in local.log:
             fh.write(json.dumps(line, ensure_ascii=False) + "\n")
@@ -145,7 +170,7 @@ def run_hotseat(
     the result then says ``interrupted`` for Ctrl-C."""
     read = read or input
     local = LocalGame(game_name, players, seed, dict(options or {}), lang)
-    ai = ais_for(game_name)[default_ai(game_name)]
+    ai = default_ai(game_name)
     write(t(lang, "local.welcome", title=local.title(), players=players, seed=seed))
     try:
         _hotseat_loop(local, ai_seats, ai, out, read, write)
@@ -166,13 +191,12 @@ def _hotseat_loop(
     write: Callable[[str], None],
 ) -> None:
     """Moves until the game ends or a player types 'quit' (EOFError/KeyboardInterrupt pass through)."""
-    game, lang, seed = local.game, local.lang, local.seed
+    game, lang = local.game, local.lang
     last_owner: int | None = None
     while game.result(local.state) is None:
         seat = min(game.to_act(local.state))
         if seat in ai_seats:
-            rng = random.Random(f"{seed}:{len(local.log)}:{seat}")
-            events = local.apply(seat, ai.choose(game, local.state, seat, rng))
+            events = local.apply(seat, local.choose(ai, seat))
             _print_events(write, local, events, None)
             continue
         if game.info.hidden_information and last_owner != seat:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import secrets
 import time
 import weakref
@@ -21,6 +20,8 @@ import cachetools
 import msgspec
 
 from host import clock as clocks
+from host import tasks
+from host.compute import ComputeFailed, ComputePool
 from host.errors import (
     DamagedSession,
     LobbyError,
@@ -43,6 +44,7 @@ DEFAULT_AI = "random"
 CACHE_SIZE = 512
 """Decoded states kept in memory (the most recently used games'; about 40 KB each): a game read again
 after being dropped is decoded from its row, nothing else is lost."""
+DEFAULT_AI_DEADLINE = 5.0
 _STALE_RETRIES = 20
 _ID_ATTEMPTS = 8
 """Game ids drawn before a collision is an error (32 random bits each: a repeat is rare already)."""
@@ -142,8 +144,14 @@ class Host:
         id_source: Callable[[], str] = lambda: secrets.token_hex(4),
         cache_size: int = CACHE_SIZE,
         limits: Limits | None = None,
+        compute: ComputePool | None = None,
+        ai_deadline: float = DEFAULT_AI_DEADLINE,
     ) -> None:
         self.store = store
+        self.compute = compute
+        """Worker processes for AI decisions (host/compute.py); None: decide inline (tests, tools)."""
+        self.ai_deadline = ai_deadline
+        """Seconds an AI decision may take in a worker before the game's simple AI answers instead."""
         self.clock = clock
         self.seed_source = seed_source
         self.id_source = id_source
@@ -577,14 +585,31 @@ class Host:
                 break
             seat = ai_seats[0]
             name = session.seats[seat].ai or default_ai(session.record.game)
-            player = ais.get(name) or ais[DEFAULT_AI]
-            rng = random.Random(f"{session.record.seed}:{session.version}:{seat}")
-            action = player.choose(session.game, session.state, seat, rng)
+            if name not in ais:
+                name = DEFAULT_AI
+            action = await self._choose(session, seat, name)
             # StaleVersion: another process moved the game (maybe this very AI turn): go on from the stored board
             with contextlib.suppress(StaleVersion):
                 steps.append(await self._apply(session, seat, action, None, by_ai=True))
             session = await self.get(sid)
         return Outcome(session, tuple(steps))
+
+    async def _choose(self, session: Session, seat: int, ai: str) -> Any:
+        """AI ``ai``'s move for ``seat``: in a worker when the host has a pool (the loop only waits),
+        else inline. A late or dead worker gets the simple AI's move instead, logged; the same seed
+        string as inline, so a decision does not depend on where it was computed."""
+        rec = session.record
+        if self.compute is None or rec.state is None:
+            player = ais_for(rec.game)[ai]
+            return player.choose(session.game, session.state, seat, tasks.ai_rng(rec.seed, rec.version, seat))
+        try:
+            chosen = await self.compute.run(tasks.choose_action, rec.game, rec.state, seat, ai, rec.seed,
+                                            rec.version, deadline=self.ai_deadline)
+        except ComputeFailed as exc:
+            log.error("game %s: AI %s for seat %d gave no move (%s); the simple AI plays this one",
+                      rec.id, ai, seat, exc.kind, extra={"session": rec.id, "game": rec.game, "seat": seat})
+            return tasks.simple_action(rec.game, session.state, seat, rec.seed, rec.version)
+        return msgspec.json.decode(chosen, type=session.game.action_type)
 
     # ------------------------------------------------------------------ clocks, resigning, archiving
 

@@ -16,11 +16,10 @@ from PIL import Image
 
 from cogs.clocks import control_label, span
 from cogs.history import error_text as history_error_text
-from cogs.history import replay_captions
 from cogs.league import board_picture, error_text, place, scope_label
 from host import clock as clocks
 from host.errors import HostError
-from host.history import GameNotFinished, _not_finished, export_frames, export_game
+from host.history import GameNotFinished, _not_finished, export_frames, export_game, replay_captions
 from host.league import Entry, LeagueError, Scope, Season
 from host.ratings import Rating
 from host.reminders import PrefsError, Reminders, parse_quiet
@@ -188,7 +187,7 @@ async def test_replay_captions_read_as_before_in_english_and_translate(host, gam
 
 
 async def test_a_japanese_replay_draws_its_captions_with_real_glyphs(host):
-    from cogs.history import build_replay_gif
+    from host.history import build_replay_gif
 
     sid = await play_finished_game(host, "imperium", 3, players=3)
     data = await export_game(host, sid)

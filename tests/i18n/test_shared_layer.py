@@ -215,7 +215,7 @@ def test_health_reads_as_before_in_english_and_translates():
         "Servers: 3 · games open: 4 active, 1 in the lobby",
         "Moves: 12 since start · 0.5 a minute · wait for the board p50 120 ms, p95 —",
         "Errors: 2 · last <t:1800000000:R> (discord_send)",
-        "Pictures waiting or being drawn: 5 (2 render threads)",
+        "Pictures waiting or being drawn: 5 (2 worker processes)",
         "Database: error: disk I/O error",
     ]
     ja = health_lines(HEALTH | {"games": None, "uptime_s": 59.0}, guild_shard=1, lang="ja")

@@ -79,7 +79,7 @@ def test_health_lines_without_a_database():
     text = "\n".join(health_lines(data))
     assert "Bot health: degraded" in text and "Up 1d 2h 3m" in text
     assert "shard 0: 41 ms, shard 1: —" in text and "unknown (the database did not answer)" in text
-    assert "p50 —" in text and "Pictures waiting or being drawn: 5 (2 render threads)" in text
+    assert "p50 —" in text and "Pictures waiting or being drawn: 5 (2 worker processes)" in text
 
 
 async def test_http_endpoint_answers_json():
