@@ -128,7 +128,8 @@ def create_bot(
     moves and pictures go to the process's compute pool (host/compute.py; started here with one worker
     per core unless ``main`` configured it)."""
     cls = ShardedBoardGameBot if ops is not None and ops.shards.sharded else BoardGameBot
-    limits = Limits.from_settings(settings) if settings is not None else Limits()  # fair use (host/limits.py)
+    # fair use (host/limits.py): the validated settings, else (tests, tools) the environment's or the defaults
+    limits = Limits.from_settings(settings) if settings is not None else Limits.from_env()
     if ai_deadline_seconds is None:
         ai_deadline_seconds = settings.ai_deadline_seconds if settings is not None else 5.0
     host = Host(make_store(database), limits=limits, compute=compute.pool(), ai_deadline=ai_deadline_seconds)

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 
 import cachetools
 import msgspec
@@ -32,6 +33,23 @@ class Limits(msgspec.Struct, frozen=True):
     max_open_lobbies_per_server: int = 25
     picture_cooldown_seconds: float = 5.0
     replay_queue_max: int = 4
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Limits:
+        """The settings from the environment; one unset or unreadable is its default (the start-up
+        validation of every setting, host/settings.py, is where a bad value is refused with a line)."""
+        env = os.environ if env is None else env
+        values: dict[str, float | int] = {}
+        for name in cls.__struct_fields__:
+            default = getattr(cls(), name)
+            text = env.get(name.upper(), "").strip()
+            try:
+                value = type(default)(text)
+            except ValueError:
+                continue
+            if math.isfinite(value) and value >= 0:
+                values[name] = value
+        return cls(**values)  # type: ignore[arg-type]
 
     @classmethod
     def from_settings(cls, settings: object) -> Limits:
