@@ -43,8 +43,9 @@ CACHE_SIZE = 512
 """Decoded states kept in memory (the most recently used games'; about 40 KB each): a game read again
 after being dropped is decoded from its row, nothing else is lost."""
 _STALE_RETRIES = 20
-"""How often ``submit`` re-reads a game that another process moved under it before giving up with
-StaleVersion. Each retry means another move was stored, so this bounds waiting, not progress."""
+"""How often ``submit`` (and every other write, ``_edit``) re-reads a game that another process wrote
+under it before giving up with StaleVersion. Each retry means another write was stored, so this bounds
+waiting, not progress."""
 log = logging.getLogger(__name__)
 
 
