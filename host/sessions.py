@@ -30,7 +30,7 @@ from host.errors import (
     SessionNotFound,
     StaleVersion,
 )
-from host.limits import BoundedQueue, Cooldown, LimitReached, Limits
+from host.limits import UNLIMITED, BoundedQueue, Cooldown, LimitReached, Limits
 from host.records import ALL_STATUSES, OPEN_STATUSES, SeatInfo, SessionRecord
 from host.store import DuplicateInteraction, StaleWrite, Store
 from rules import GAMES, get_game
@@ -147,8 +147,9 @@ class Host:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         # The decoded states of the games used most recently; a closed game's is dropped at once.
         self._cache: cachetools.LRUCache[str, tuple[int, Any]] = cachetools.LRUCache(maxsize=cache_size)
-        self.limits = limits or Limits()
-        """Fair use (host/limits.py): open lobbies per user and server, the picture cooldown, the replay queue."""
+        self.limits = limits or UNLIMITED
+        """Fair use (host/limits.py): open lobbies per user and server, the picture cooldown, the replay
+        queue. None: no limits (local play, tests); bot.create_bot passes the settings."""
         self.pictures = Cooldown(self.limits.picture_cooldown_seconds, clock)
         """One picture drawn on request per user every PICTURE_COOLDOWN_SECONDS (front ends call ``take``)."""
         self.replays = BoundedQueue(self.limits.replay_queue_max)
