@@ -57,6 +57,11 @@ class Limits(msgspec.Struct, frozen=True):
         return cls(**{name: getattr(settings, name) for name in cls.__struct_fields__})
 
 
+UNLIMITED = Limits(max_open_lobbies_per_user=2**62, max_open_lobbies_per_server=2**62, picture_cooldown_seconds=0.0,
+                   replay_queue_max=2**62)
+"""What a Host built without limits has (local play, tests, benchmarks); the bot passes the settings."""
+
+
 class Cooldown:
     """Per user: at most one request every ``seconds`` (memory bounded: users idle longer are forgotten)."""
 

@@ -31,7 +31,7 @@ from host.errors import (
     SessionNotFound,
     StaleVersion,
 )
-from host.limits import BoundedQueue, Cooldown, LimitReached, Limits
+from host.limits import UNLIMITED, BoundedQueue, Cooldown, LimitReached, Limits
 from host.records import ALL_STATUSES, OPEN_STATUSES, SeatInfo, SessionRecord
 from host.store import DuplicateInteraction, SessionExists, StaleWrite, Store
 from rules import GAMES, get_game
@@ -46,10 +46,11 @@ CACHE_SIZE = 512
 after being dropped is decoded from its row, nothing else is lost."""
 DEFAULT_AI_DEADLINE = 5.0
 _STALE_RETRIES = 20
+"""How often ``submit`` (and every other write, ``_edit``) re-reads a game that another process wrote
+under it before giving up with StaleVersion. Each retry means another write was stored, so this bounds
+waiting, not progress."""
 _ID_ATTEMPTS = 8
 """Game ids drawn before a collision is an error (32 random bits each: a repeat is rare already)."""
-"""How often ``submit`` re-reads a game that another process moved under it before giving up with
-StaleVersion. Each retry means another move was stored, so this bounds waiting, not progress."""
 log = logging.getLogger(__name__)
 
 
@@ -159,8 +160,9 @@ class Host:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         # The decoded states of the games used most recently; a closed game's is dropped at once.
         self._cache: cachetools.LRUCache[str, tuple[int, Any]] = cachetools.LRUCache(maxsize=cache_size)
-        self.limits = limits or Limits()
-        """Fair use (host/limits.py): open lobbies per user and server, the picture cooldown, the replay queue."""
+        self.limits = limits or UNLIMITED
+        """Fair use (host/limits.py): open lobbies per user and server, the picture cooldown, the replay
+        queue. None: no limits (local play, tests); bot.create_bot passes the settings."""
         self.pictures = Cooldown(self.limits.picture_cooldown_seconds, clock)
         """One picture drawn on request per user every PICTURE_COOLDOWN_SECONDS (front ends call ``take``)."""
         self.replays = BoundedQueue(self.limits.replay_queue_max)

@@ -18,7 +18,10 @@ async def host(tmp_path):
 
 
 @pytest.fixture(autouse=True)
-def no_picture_cooldown(monkeypatch):
-    """Tests ask for pictures back to back: no cooldown between them (PICTURE_COOLDOWN_SECONDS, read by
-    bot.create_bot); the fair-use limits have tests of their own (tests/discord_harness/test_fair_use_e2e.py)."""
+def no_fair_use_limits(monkeypatch):
+    """Tests ask for pictures back to back and set up many lobbies per user through the bot's host: no
+    fair-use limits (the settings bot.create_bot reads) unless a test sets them; the limits have tests of
+    their own (tests/discord_harness/test_fair_use_e2e.py)."""
     monkeypatch.setenv("PICTURE_COOLDOWN_SECONDS", "0")
+    for name in ("MAX_OPEN_LOBBIES_PER_USER", "MAX_OPEN_LOBBIES_PER_SERVER", "REPLAY_QUEUE_MAX"):
+        monkeypatch.setenv(name, "1000000")
