@@ -48,6 +48,8 @@ class Knobs:
     """Moves played past the tree before the position is evaluated."""
     exploration: float = 0.7
     """UCB1's constant: larger tries more moves, smaller digs deeper into the best ones."""
+    candidates: Callable[[Any, Seat, list[Any]], list[Any]] | None = None
+    """(state, seat, legal) -> the moves the tree weighs, where there are too many to try each."""
 
 
 def win_share(result: Result, seat: Seat) -> float:
@@ -72,7 +74,7 @@ class _Edge:
         self.visits = 0
         self.total = 0.0
         self.available = 0
-        self.child: dict[str, _Edge] | None = None
+        self.child: dict[Any, _Edge] | None = None
 
 
 def _pick(edges: list[_Edge], c: float, rng: random.Random) -> tuple[_Edge, bool]:
@@ -93,8 +95,7 @@ def search(game: Game[Any, Any], view: dict[str, Any], seat: Seat, rng: random.R
            budget: Budget, clock: Callable[[], float] = time.perf_counter) -> Any:
     """The move the search rates best for ``seat``, from its ``view`` alone."""
     start = clock()
-    root: dict[str, _Edge] = {}
-    encode = game.encode_action
+    root: dict[Any, _Edge] = {}
     first_legal: list[Any] | None = None
     for i in range(budget.iterations):
         if i and clock() - start > budget.deadline_s:
@@ -104,7 +105,7 @@ def search(game: Game[Any, Any], view: dict[str, Any], seat: Seat, rng: random.R
             first_legal = game.legal_actions(st, seat)
             if len(first_legal) == 1:
                 return first_legal[0]
-        node: dict[str, _Edge] | None = root
+        node: dict[Any, _Edge] | None = root
         path: list[_Edge] = []
         reward: float | None = None
         # Selection: our moves from the tree, the others' from the model, until a new move.
@@ -114,11 +115,13 @@ def search(game: Game[Any, Any], view: dict[str, Any], seat: Seat, rng: random.R
             acting = game.to_act(st)
             if seat in acting:
                 edges = []
-                for a in game.legal_actions(st, seat):
-                    code = encode(a)
-                    e = node.get(code)
+                legal = game.legal_actions(st, seat)
+                if knobs.candidates is not None and len(legal) > 1:
+                    legal = knobs.candidates(st, seat, legal)
+                for a in legal:  # actions are frozen structs: equal moves hash alike
+                    e = node.get(a)
                     if e is None:
-                        e = node[code] = _Edge(a)
+                        e = node[a] = _Edge(a)
                     e.available += 1
                     edges.append(e)
                 edge, new = _pick(edges, knobs.exploration, rng)
