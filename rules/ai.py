@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
 
@@ -75,6 +76,31 @@ class SearchAI:
     def choose(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
         view = game.view(state, seat)
         return search(game, view, seat, rng, self.knobs, self.budget)
+
+
+@dataclass(frozen=True)
+class LevelSettings:
+    """One game's settings per level, kept together where they can be read and tuned."""
+
+    easy_mistakes: float
+    """Share of Easy's moves played at random."""
+    hard: Budget
+    """Hard's playouts per decision and wall deadline."""
+    rollout_plies: int
+    """Hard's moves played past its tree before evaluating."""
+
+
+def level_players(today: Player, normal: Player, determinise: Determinise, settings: LevelSettings,
+                  knobs: Knobs) -> dict[str, Player]:
+    """A game's ``AIS``: random, ``today`` under its stored name, and the three honest levels (Easy
+    = ``today`` with mistakes, Normal = ``normal``, Hard = the search with ``knobs``)."""
+    return {
+        "random": RandomAI(),
+        today.name: today,  # type: ignore[attr-defined]
+        "easy": HonestAI("easy", NoisyAI(today, settings.easy_mistakes), determinise),
+        "normal": HonestAI("normal", normal, determinise),
+        "hard": SearchAI("hard", knobs, settings.hard),
+    }
 
 
 LEVELS = ("easy", "normal", "hard")
