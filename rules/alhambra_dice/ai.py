@@ -15,7 +15,8 @@ from .actions import Build, Claim, NameStart, Place, Reroll, Take, TakeStart
 from .data import CHIPS, DICE, NB, NCELLS, POINTS, START_CHIP, TABLES
 from .determinise import determinise
 from .dice import landing, target
-from .state import CLAIM, ROLL, START, TAKE, State
+from .scoring import building_ranking, split_places, type_counts
+from .state import CLAIM, ROLL, START, TAKE, State, seats
 
 # A column's worth grows to the right (Pavilion 1 ... Tower 6 in every scoring table).
 _WORTH = tuple(TABLES["C"][b][0] for b in range(NB))
@@ -170,10 +171,27 @@ def _wall_after(grid: alh.Grid, a: Take) -> int:
         del grid[(a.x, a.y)]
 
 
+STANDING_WEIGHT = 0.5
+"""How much of a scoring's points (at the largest table, "C") today's standings are counted for:
+a playout rarely reaches the next scoring, and the standings still move before it."""
+
+
 def prospects(state: State, seat: int) -> float:
-    """The search's evaluation: the score so far, as a win chance (the dice area is scored by the
-    playouts that reach a round's end)."""
-    return margin_prospect([float(x) for x in state.score[: state.players]], seat, scale=5.0)
+    """The search's evaluation: the score so far plus a share of what the standings would score
+    (building points in the basic game, tiles by type in Alcazaba), as a win chance."""
+    n = seats(state)
+    scores = [float(x) for x in state.score[:n]]
+    if state.version == "basic":
+        for b in range(NB):
+            table = TABLES["C"][b]
+            for place, s in enumerate(building_ranking(state, b)[: len(table)]):
+                scores[s] += STANDING_WEIGHT * table[place]
+    else:
+        rows = type_counts(state)
+        for b in range(NB):
+            for s, g in enumerate(split_places([row[b] for row in rows], TABLES["C"][b])):
+                scores[s] += STANDING_WEIGHT * g
+    return margin_prospect(scores[: state.players], seat, scale=5.0)
 
 
 SETTINGS = LevelSettings(easy_mistakes=0.2, hard=Budget(iterations=60, deadline_s=0.9), rollout_plies=12)

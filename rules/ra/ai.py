@@ -149,21 +149,16 @@ class EvaluatorAI:
 
 
 class NormalAI(EvaluatorAI):
-    """The evaluator, plus what the table shows: a lot is also worth what it would give the
-    opponent who wants it most (denial), and the bag's contents say how likely the next draw is to
-    be a Ra tile that could end the epoch before this seat gets its lot."""
+    """The evaluator retuned against itself (it waits for richer lots before invoking Ra and
+    values its high disks more: 9.0 and 0.8 against 7.0 and 0.35 won 35% of 1,600 four-player
+    games against three evaluators, fair share 25%), and it reads the bag: the likelier the next
+    draw is a Ra tile that could end the epoch, the sooner it invokes."""
 
     name = "normal"
 
-    def __init__(self, deny: float = 0.45, urgency: float = 6.0) -> None:
-        super().__init__()
-        self.deny = deny
+    def __init__(self, invoke_at: float = 9.0, disk_weight: float = 0.8, urgency: float = 3.0) -> None:
+        super().__init__(invoke_at, disk_weight)
         self.urgency = urgency
-
-    def _lot_worth(self, s: RaState, seat: int, tiles: list[int]) -> float:
-        mine = lot_value(s, seat, tiles)
-        rivals = [lot_value(s, o, tiles) for o in range(s.players) if o != seat and s.up[o]]
-        return mine + self.deny * max(0.0, *rivals) if rivals else mine
 
     def _ra_risk(self, s: RaState) -> float:
         """Chance the next draw is a Ra tile, times how close that brings the epoch's end."""
