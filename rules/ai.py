@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from rules.base import Game, Seat
@@ -111,7 +113,7 @@ BEST_FIRST = ("greedy", "evaluator")
 
 
 @cache
-def ais_for(game_name: str) -> dict[str, Player]:
+def ais_for(game_name: str) -> Mapping[str, Player]:
     """A game's computer players by name: its package's ``AIS`` (random for a game without any),
     with every level present."""
     ais: dict[str, Player] = dict(getattr(importlib.import_module(f"rules.{game_name}"), "AIS", {}))
@@ -119,7 +121,7 @@ def ais_for(game_name: str) -> dict[str, Player]:
     stand_in = next((ais[name] for name in BEST_FIRST if name in ais), ais["random"])
     for level in LEVELS:
         ais.setdefault(level, stand_in)
-    return ais
+    return MappingProxyType(ais)  # shared by every caller: read-only
 
 
 def default_ai(game_name: str) -> str:
