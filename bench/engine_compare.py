@@ -85,5 +85,6 @@ def compare(name: str, games: int, players: Callable[[int], int], options: Mappi
         print(f"  {label} ({'this tree' if label == 'new' else BASELINE}): {played / cpu[label]:,.0f} games per "
               f"CPU s, {played / wall[label]:,.0f} per wall s, {moves[label] / played:.0f} moves/game")
     ratio = cpu["old"] / cpu["new"]
-    print(f"  {name} {dict(options) or ''}: speed-up {ratio:.2f}x (CPU time, same run, same games)")
+    label = f"{name} {dict(options)}" if options else name
+    print(f"  {label}: speed-up {ratio:.2f}x (CPU time, same run, same games)")
     return ratio
