@@ -191,7 +191,7 @@ def prospects(s: RaState, seat: Seat) -> float:
     return margin_prospect(scores, seat, scale=6.0)
 
 
-SETTINGS = LevelSettings(easy_mistakes=0.2, hard=Budget(iterations=120, deadline_s=0.9), rollout_plies=20)
+SETTINGS = LevelSettings(easy_mistakes=0.08, hard=Budget(iterations=120, deadline_s=0.9), rollout_plies=20)
 """Ra's levels (the issue asks Hard for at most 150 ms median, 1 s max per decision)."""
 
 _NORMAL = NormalAI()
