@@ -1,6 +1,7 @@
 """Benchmark: random complete games of Alhambra: The Dice Game per second (engine only).
 
 Usage: python bench/bench_alhambra_dice_engine.py [games] [version]
+       python bench/bench_alhambra_dice_engine.py --compare [games] [version]   (beside main at 51414ea)
 Plays games with uniformly random legal moves (what RandomAI does), 2-6 players in turn.
 """
 
@@ -39,6 +40,13 @@ def bench(games: int, version: str) -> None:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--compare"]:
+        from bench.engine_compare import compare
+
+        n = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+        for v in sys.argv[3:] or ["basic", "alcazaba"]:
+            compare("alhambra_dice", n, lambda seed: 2 + seed % 5, {"version": v})
+        sys.exit()
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 500
     versions = sys.argv[2:] or ["basic", "alcazaba"]
     for v in versions:

@@ -1,6 +1,7 @@
 """Imperium engine benchmark: complete random games per second on one core, and greedy vs random.
 
 Run: python -m bench.bench_imperium_engine  (or python bench/bench_imperium_engine.py)
+     python -m bench.bench_imperium_engine --compare [games]   (side by side with main at 51414ea)
 """
 
 from __future__ import annotations
@@ -66,4 +67,11 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--compare"]:
+        from bench.engine_compare import compare
+
+        n = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
+        for variant in ("standard", "race30"):
+            compare("imperium", n, lambda seed: 2 + seed % 4, {"variant": variant})
+    else:
+        main()

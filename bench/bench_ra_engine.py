@@ -1,6 +1,7 @@
 """Ra engine benchmark: complete random 3-player games per second on one core.
 
 Usage: python -m bench.bench_ra_engine [games] [players]
+       python -m bench.bench_ra_engine --compare [games] [players]   (side by side with main at 51414ea)
 Plays games with ``rules.base.play_random_game`` (the same loop every engine is measured with:
 legal_actions, a random choice and a checked, copying apply for every move) and prints the rate.
 """
@@ -30,4 +31,10 @@ def main(games: int = 2000, players: int = 3) -> None:
 
 
 if __name__ == "__main__":
-    main(*(int(a) for a in sys.argv[1:3]))
+    if sys.argv[1:2] == ["--compare"]:
+        from bench.engine_compare import compare
+
+        games, players = (int(a) for a in [*sys.argv[2:4], 1000, 3][:2])
+        compare("ra", games, lambda seed: players, {})
+    else:
+        main(*(int(a) for a in sys.argv[1:3]))

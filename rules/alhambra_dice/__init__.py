@@ -24,12 +24,9 @@ holds the labelled legal cells the picture marks.
 
 from __future__ import annotations
 
-from rules.ai import Player, RandomAI
-
-from .ai import GreedyAI
+from .ai import AIS
 from .engine import AlhambraDiceGame
 
 GAME = AlhambraDiceGame()
-AIS: dict[str, Player] = {"random": RandomAI(), "greedy": GreedyAI()}
 
 __all__ = ["AIS", "GAME"]

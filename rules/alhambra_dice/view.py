@@ -26,6 +26,7 @@ from .data import (
     chip_label,
     tile_label,
 )
+from .determinise import knowledge
 from .moves import legal_actions
 from .scoring import building_ranking, chip_points, result, type_counts
 from .state import EMPTY, OVER, ROLL, State, seat_name, seats
@@ -123,6 +124,8 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         "resolving": state.col if state.phase not in (ROLL, OVER) else None,
         "last": list(state.log),
         "last_events": recent_events(state.log, state.log_data),
+        # The table as a state with the hidden parts canonical: what an AI plays from.
+        "info_state": knowledge(state, viewer),
     }
     if state.phase == ROLL:
         cnt = [0] * NB

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from rules.base import Seat
 from rules.imperium.actions import encode_action, play_from_picks
 from rules.imperium.data import MARKERS, REGIONS, ROWS, TARGET
+from rules.imperium.determinise import info_state
 from rules.imperium.scoring import RACE30, last_round, regions_in_round
 from rules.imperium.state import ImperiumState
 
@@ -58,6 +61,8 @@ def build_view(state: ImperiumState, viewer: Seat | None) -> dict[str, Any]:
         "events": [e.text for e in state.events if e.to is None or (own is not None and own in e.to)],
         "finished": state.finished,
         "result": None,
+        # The seat's knowledge as a state with the hidden picks cleared: what an AI plays from.
+        "info_state": msgspec.to_builtins(info_state(state, own)),
     }
     if state.finished:
         best = max(state.scores)

@@ -30,11 +30,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.ai import Player, RandomAI
 from rules.base import Event, GameInfo, Result, Seat
 from rules.ra import actions, engine
 from rules.ra.actions import RaAction
-from rules.ra.ai import EvaluatorAI
+from rules.ra.ai import AIS
 from rules.ra.state import RaState
 from rules.ra.view import view as _view
 
@@ -61,6 +60,5 @@ class RaGame:
 
 
 GAME = RaGame()
-AIS: dict[str, Player] = {"random": RandomAI(), "evaluator": EvaluatorAI()}
 
 __all__ = ["AIS", "GAME", "RaAction", "RaGame", "RaState"]

@@ -8,6 +8,7 @@ from typing import Any
 from rules.base import Seat
 from rules.ra.actions import describe, encode
 from rules.ra.data import AUCTION_SPACES, RA_SPACES, TILE_IDS, ra_blocked, ra_track_length
+from rules.ra.determinise import knowledge
 from rules.ra.engine import legal_actions, result, to_act
 from rules.ra.state import AUCTION, DISASTER, OVER, RaState
 
@@ -61,6 +62,8 @@ def view(s: RaState, viewer: Seat | None) -> dict[str, Any]:
         "events": [e.text for e in seen],
         "event_log": [{"kind": e.kind, "data": e.data} for e in seen],
         "result": None,
+        # The seat's knowledge as a state with the hidden parts canonical: what an AI plays from.
+        "info_state": knowledge(s, viewer),
     }
     if s.phase == AUCTION:
         out["auction"] = {

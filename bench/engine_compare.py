@@ -1,0 +1,90 @@
+"""Side by side: today's engine against the engine of an older commit, in one process, one core.
+
+``old_games(commit)`` exports ``rules/`` from that commit (``git archive``) into a temporary package
+``rules_<commit>`` (its absolute imports rewritten), so both engines load together and are measured
+in the same run, alternating in short rounds so a change in the machine's load hits both alike.
+Used by ``bench/bench_<game>_engine.py --compare``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+import random
+import re
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from rules.base import Game, resolve_options
+
+ROOT = Path(__file__).resolve().parents[1]
+BASELINE = "51414ea"
+"""main before the AI work (issue #18): the engines the speed-ups are measured against."""
+
+_IMPORTS = re.compile(r"\b(from|import)\s+rules\b")
+
+
+def old_games(commit: str = BASELINE) -> Mapping[str, Game[Any, Any]]:
+    """The rules.GAMES of ``commit``, imported as the package ``rules_<commit>``."""
+    name = f"rules_{commit}"
+    if name not in sys.modules:
+        tar = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "rules"], check=True,
+                             capture_output=True).stdout
+        where = Path(tempfile.mkdtemp(prefix="engine_compare_"))
+        with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
+            archive.extractall(where, filter="data")
+        (where / "rules").rename(where / name)
+        for path in (where / name).rglob("*.py"):
+            path.write_text(_IMPORTS.sub(lambda m: f"{m.group(1)} {name}", path.read_text()))
+        sys.path.insert(0, str(where))
+    return importlib.import_module(name).GAMES
+
+
+def random_game(game: Game[Any, Any], players: int, seed: int, options: Mapping[str, str]) -> int:
+    """One complete game of uniformly random legal moves (rules.base.play_random_game's loop, which
+    an old commit may not have); returns the number of moves."""
+    rng = random.Random(seed ^ 0x5EED)
+    state = game.setup(players, resolve_options(game.info, options), seed)
+    moves = 0
+    for moves in range(game.info.max_actions):  # noqa: B007 - the count is the result
+        if game.result(state) is not None:
+            break
+        seat = min(game.to_act(state))
+        state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    return moves
+
+
+def compare(name: str, games: int, players: Callable[[int], int], options: Mapping[str, str],
+            rounds: int = 5) -> float:
+    """Plays ``games`` seeded random games on each engine, alternating in ``rounds`` slices;
+    prints games per CPU second (and per wall second) of each and returns the CPU ratio new/old."""
+    from rules import GAMES
+
+    engines = {"new": GAMES[name], "old": old_games()[name]}
+    cpu = dict.fromkeys(engines, 0.0)
+    wall = dict.fromkeys(engines, 0.0)
+    moves = dict.fromkeys(engines, 0)
+    per_round = max(1, games // rounds)
+    for r in range(rounds):
+        seeds = range(r * per_round, (r + 1) * per_round)
+        for label, game in engines.items():
+            w, c = time.perf_counter(), time.process_time()
+            moves[label] += sum(random_game(game, players(s), s, options) for s in seeds)
+            wall[label] += time.perf_counter() - w
+            cpu[label] += time.process_time() - c
+    played = per_round * rounds
+    if moves["new"] != moves["old"]:
+        print(f"  warning: the engines played different games ({moves['new']} vs {moves['old']} moves)")
+    for label in engines:
+        print(f"  {label} ({'this tree' if label == 'new' else BASELINE}): {played / cpu[label]:,.0f} games per "
+              f"CPU s, {played / wall[label]:,.0f} per wall s, {moves[label] / played:.0f} moves/game")
+    ratio = cpu["old"] / cpu["new"]
+    label = f"{name} {dict(options)}" if options else name
+    print(f"  {label}: speed-up {ratio:.2f}x (CPU time, same run, same games)")
+    return ratio
