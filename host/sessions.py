@@ -125,11 +125,14 @@ class Host:
         clock: Callable[[], float] = time.time,
         seed_source: Callable[[], int] = new_seed,
         id_source: Callable[[], str] = lambda: secrets.token_hex(4),
+        rng_version: int = RNG_CURRENT,
     ) -> None:
         self.store = store
         self.clock = clock
         self.seed_source = seed_source
         self.id_source = id_source
+        self.rng_version = rng_version
+        """The random generator new games draw with (rules/rng.py); tests that pin a seed's game pin it too."""
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: dict[str, tuple[int, Any]] = {}
         self.owns: Callable[[int], bool] = lambda guild_id: True
@@ -269,7 +272,7 @@ class Host:
             created_at=now,
             updated_at=now,
             clock=msgspec.json.encode(clocks.GameClock(control)),
-            rng=RNG_CURRENT,
+            rng=self.rng_version,
         )
         for _ in range(_ID_ATTEMPTS - 1):
             try:
