@@ -143,6 +143,7 @@ class Host:
         clock: Callable[[], float] = time.time,
         seed_source: Callable[[], int] = new_seed,
         id_source: Callable[[], str] = lambda: secrets.token_hex(4),
+        rng_version: int = RNG_CURRENT,
         cache_size: int = CACHE_SIZE,
         limits: Limits | None = None,
         compute: ComputePool | None = None,
@@ -156,6 +157,8 @@ class Host:
         self.clock = clock
         self.seed_source = seed_source
         self.id_source = id_source
+        self.rng_version = rng_version
+        """The random generator new games draw with (rules/rng.py); tests that pin a seed's game pin it too."""
         # A game's lock lives while someone holds or awaits it; idle and finished games keep none.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         # The decoded states of the games used most recently; a closed game's is dropped at once.
@@ -322,7 +325,7 @@ class Host:
             created_at=now,
             updated_at=now,
             clock=msgspec.json.encode(clocks.GameClock(control)),
-            rng=RNG_CURRENT,
+            rng=self.rng_version,
         )
         for _ in range(_ID_ATTEMPTS - 1):
             try:
