@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from collections.abc import Callable, Mapping
@@ -13,10 +14,18 @@ import msgspec
 
 from i18n import t
 from i18n.text import action_text, error_text, event_text, game_title
-from render import get_renderer
+from render import Renderer, get_renderer
 from rules import get_game
 from rules.ai import ais_for, default_ai
 from rules.base import Game, RulesError, resolve_options
+
+_ROUND_PROGRESS = {"barrage": "round"}
+"""Games whose demo prints a line at each new round, and the state field holding the round."""
+
+
+def extra_pictures(game_name: str) -> dict[str, Renderer]:
+    """A game's pictures besides the board (``PICTURES`` of ``render/<game>.py``: Barrage's boards)."""
+    return dict(getattr(importlib.import_module(f"render.{game_name}"), "PICTURES", {}))
 
 
 @dataclass
@@ -54,6 +63,24 @@ class LocalGame:
 
     def render(self, viewer: int | None = None) -> bytes:
         return get_renderer(self.game_name)(self.game.view(self.state, viewer), viewer_seat=viewer, lang=self.lang)
+
+    def pictures(self, viewer: int | None = None) -> dict[str, bytes]:
+        """Every picture of the position, by file-name suffix: "" the board (Barrage: the map), then the
+        game's other pictures (Barrage: "_boards", the company boards a hot-seat player needs too)."""
+        view = self.game.view(self.state, viewer)
+        out = {"": get_renderer(self.game_name)(view, viewer_seat=viewer, lang=self.lang)}
+        for name, draw in extra_pictures(self.game_name).items():
+            out[f"_{name}"] = draw(view, viewer_seat=viewer, lang=self.lang)
+        return out
+
+    def write_pictures(self, folder: Path, stem: str, viewer: int | None = None) -> list[Path]:
+        """Write ``<stem>.png`` and ``<stem>_<name>.png`` for the game's other pictures; their paths."""
+        paths = []
+        for suffix, png in self.pictures(viewer).items():
+            path = folder / f"{stem}{suffix}.png"
+            path.write_bytes(png)
+            paths.append(path)
+        return paths
 
     def title(self) -> str:
         return game_title(self.lang, self.game_name)
@@ -101,20 +128,27 @@ def run_demo(
     out.mkdir(parents=True, exist_ok=True)
     if frames:
         (out / "frames").mkdir(exist_ok=True)
-        (out / "frames" / "0000.png").write_bytes(local.render())
+        local.write_pictures(out / "frames", "0000")
     game = local.game
+    shown_round = None
     for _ in range(game.info.max_actions):
         if game.result(local.state) is not None:
             break
+        if progress and game_name in _ROUND_PROGRESS:
+            # a long AI game (Barrage: half a minute) says where it is at each new round
+            now = getattr(local.state, _ROUND_PROGRESS[game_name])
+            if now != shown_round:
+                shown_round = now
+                progress(t(lang, "local.demo_round", title=local.title(), round=now, move=len(local.log) + 1))
         seat = min(game.to_act(local.state))
         rng = random.Random(f"{seed}:{len(local.log)}:{seat}")
         local.apply(seat, player.choose(game, local.state, seat, rng))
         if frames:
-            (out / "frames" / f"{len(local.log):04d}.png").write_bytes(local.render())
+            local.write_pictures(out / "frames", f"{len(local.log):04d}")
     with (out / "log.jsonl").open("w", encoding="utf-8") as fh:
         for line in local.log:
             fh.write(json.dumps(line, ensure_ascii=False) + "\n")
-    (out / "final.png").write_bytes(local.render())
+    local.write_pictures(out, "final")
     result = local.result_json()
     result["ai"] = name
     (out / "result.json").write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -153,12 +187,12 @@ def run_hotseat(
             write("\n" * 40)
             read(t(lang, "local.pass_keyboard", player=seat + 1))
         last_owner = seat
+        pictures = "-"
         if out is not None:
             out.mkdir(parents=True, exist_ok=True)
-            (out / "board.png").write_bytes(local.render(seat))
+            pictures = ", ".join(str(p) for p in local.write_pictures(out, "board", seat))
         legal = game.legal_actions(local.state, seat)
-        write("\n" + t(lang, "local.your_move", player=seat + 1, count=len(legal),
-                        picture=out / "board.png" if out else "-"))
+        write("\n" + t(lang, "local.your_move", player=seat + 1, count=len(legal), picture=pictures))
         if len(legal) <= 40:
             for i, action in enumerate(legal, 1):
                 write(f"  {i:2d}. {local.action_label(action)}  [{game.encode_action(action)}]")

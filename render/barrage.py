@@ -1597,3 +1597,7 @@ def render_boards(view: View, *, viewer_seat: int | None = None, scale: float = 
 
 
 __all__ = ["WIDTH", "render", "render_boards"]
+
+
+PICTURES = {"boards": render_boards}
+"""The pictures besides the map, by name: local play writes them beside it (``final_boards.png``)."""
