@@ -227,7 +227,7 @@ def test_irrigation_areas_stay_clear_of_the_map() -> None:
     """The enlarged irrigation boxes cover no headstream, basin, powerhouse zone, zone badge, river line or
     flow arrow of the Nile map."""
     lay = _layout("nile")
-    assert {a["id"] for a in lay.raw["irrigation_areas"]} == set(_IRRIGATION_BOX)
+    assert set(lay.map.irrigation) == set(_IRRIGATION_BOX)
 
     def hits(box: tuple[float, float, float, float], other: tuple[float, float, float, float]) -> bool:
         return box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
@@ -304,3 +304,47 @@ def test_crowded_view_stays_within_budget() -> None:
     c["wheel"][2] = {"tiles": ["L3_JOKER", "ANTON_SPECIAL"], "excavators": 12, "mixers": 9}
     for draw in RENDERERS.values():
         _check(draw(view))
+
+
+# --------------------------------------------------------------------------- the view feeds the pictures
+
+
+def test_the_view_gives_the_final_places_the_pictures_show() -> None:
+    """The ranking chips follow the engine's places (``final_ranks``, ties broken by last round's energy):
+    the renderer no longer re-derives the tie-break."""
+    st = _play(3, 8, None, {"map": "base", "leeghwater": "yes"})
+    view = GAME.view(st, None)
+    result = GAME.result(st)
+    assert result is not None and view["final_ranks"] == list(result.ranks)
+    assert GAME.view(_play(3, 8, 30, {"map": "base"}), None)["final_ranks"] is None
+    from render.barrage import _ranking
+
+    tied = {**view, "final_scores": [50, 50, 40], "final_ranks": [2, 1, 3]}  # seat 2 won the tie on energy
+    assert [(rank, seat) for rank, seat, _ in _ranking(tied)] == [(1, 1), (2, 0), (3, 2)]
+
+
+def test_building_engineer_spaces_are_in_the_action_spaces() -> None:
+    """With the Leeghwater parts, every engineer space of the buildings on the board is listed, named as its
+    building and cost say, with its occupant."""
+    st = _play(3, 4, 90, {"map": "base", "leeghwater": "yes"})
+    view = GAME.view(st, None)
+    listed = {sp["id"]: sp for sp in view["action_spaces"] if sp.get("building")}
+    expected = {f"{b}-s{i}" for b in view["buildings"] for i in range(len(data.BUILDINGS[b]["engineer_spaces"]))}
+    assert set(listed) == expected and expected
+    for sid, sp in listed.items():
+        assert sp["label"].startswith(data.BUILDINGS[sp["building"]]["name"]) and sid not in sp["label"]
+        assert sp["occupied_by"] == st.used.get(sid)
+
+
+def test_the_map_picture_reads_the_engine_map_data_not_the_json() -> None:
+    """Headstream boxes and exits come from MapData (rules/barrage/data.py), which holds the JSON's values."""
+    import render.barrage as module
+
+    for name in ("base", "nile"):
+        raw = json.loads((Path(data.__file__).parent / "data" / f"map_{name}.json").read_text(encoding="utf-8"))
+        m = data.map_data(name)
+        assert m.headstream_boxes == {h["id"]: (h["x"], h["y"], h["x"] + h["w"], h["y"] + h["h"])
+                                      for h in raw["headstreams"]}
+        assert m.exit_points == {e["id"]: (e["x"], e["y"]) for e in raw["exits"]}
+        assert _layout(name).headstreams == m.headstream_boxes and _layout(name).exits == m.exit_points
+    assert not hasattr(module, "json")
