@@ -320,11 +320,15 @@ def _band_label(title: str, costs: str, room: int) -> Image.Image:
 
 
 def _draw_zones(d: ImageDraw.ImageDraw, lay: _MapLayout) -> None:
-    for zone, box in lay.basins.items():
+    for box in lay.basins.values():
         d.rounded_rectangle(box, radius=12, fill=_BASIN, outline=_fade(_RIVER_ARROW, 0.4), width=2)
-        _zone_badge(d, box, zone)
-    for zone, box in lay.ph_zones.items():
+    for box in lay.ph_zones.values():
         d.rounded_rectangle(box, radius=8, fill=_PH_ZONE, outline=_fade(_BAND_INK, 0.3), width=2)
+
+
+def _draw_badges(d: ImageDraw.ImageDraw, lay: _MapLayout) -> None:
+    """Zone numbers, over the river and the pipes that pass a box corner (they hid the 7 on the Nile map)."""
+    for zone, box in [*lay.basins.items(), *lay.ph_zones.items()]:
         _zone_badge(d, box, zone)
 
 
@@ -673,6 +677,7 @@ def _draw_map(view: View, lang: str) -> Image.Image:
     _draw_river(d, lay, lang)
     _draw_pipes(d, lay, view)
     _draw_irrigation(d, lay, view, lang)  # over pipes that cross an area: its tiles stay readable
+    _draw_badges(d, lay)
     _draw_headstreams(d, lay, view, lang)
     _draw_dams(d, lay, view, lang)
     _draw_conduits(d, lay, view)
@@ -797,6 +802,19 @@ def _draw_info(d: ImageDraw.ImageDraw, view: View, y: int, lang: str) -> None:
         parts.append(t(lang, "barrage_pic.info.objective", objective=_objective_text(view["objective"], lang)))
     line = t(lang, "barrage_pic.info.sep").join(parts)
     _text(d, (MARGIN, y + INFO_H / 2), _fit(d, line, WIDTH - 2 * MARGIN, 19, True), 19, INK, True)
+    last = _last_move(view, lang)
+    if last:
+        _text(d, (MARGIN, y + INFO_H * 1.5), _fit(d, last, WIDTH - 2 * MARGIN, 18), 18, INK)
+
+
+def _last_move(view: View, lang: str) -> str:
+    """"Last move: …", the latest line of the game log in the picture's language ("" before any)."""
+    events = view.get("log_events") or []
+    if not events:
+        return ""
+    e = events[-1]
+    text = words.event_text(lang, Event(e.get("kind", ""), e.get("text", ""), data=e.get("data") or {}))
+    return t(lang, "barrage_pic.info.last_move", text=text)
 
 
 def _bonus_text(tile: str, lang: str = "en") -> str:
@@ -896,7 +914,7 @@ def render(view: View, *, viewer_seat: int | None = None, scale: float = 1.0, la
     map_img = _draw_map(view, lang)
     seats = _summary_order(view)
     head = _header_height(view)
-    map_top = head + INFO_H
+    map_top = head + INFO_H + (INFO_H if _last_move(view, lang) else 0)
     summary_top = map_top + map_img.height + _legend_height(view)
     height = max(math.ceil(WIDTH * MIN_RATIO), summary_top + len(seats) * SUMMARY_ROW + MARGIN)
     image, d = new_canvas(WIDTH, height)

@@ -348,3 +348,21 @@ def test_the_map_picture_reads_the_engine_map_data_not_the_json() -> None:
         assert m.exit_points == {e["id"]: (e["x"], e["y"]) for e in raw["exits"]}
         assert _layout(name).headstreams == m.headstream_boxes and _layout(name).exits == m.exit_points
     assert not hasattr(module, "json")
+
+
+def test_the_map_says_the_last_move_in_the_pictures_language(views: dict[str, dict[str, Any]]) -> None:
+    """A "last move" line over the map: the latest log line, worded as the thread words it."""
+    import i18n.barrage as words
+    from rules.base import Event
+    from tests.i18n.tofu import recording_text
+
+    view = views["mid-3-leeghwater"]
+    latest = view["log_events"][-1]
+    event = Event(latest["kind"], latest["text"], data=latest["data"])
+    for lang, label in (("en", "Last move: "), ("ja", "直前の手：")):
+        with recording_text() as drawn:
+            render(view, lang=lang)
+        assert label + words.event_text(lang, event) in [text for text, _ in drawn]
+    with recording_text() as drawn:
+        render(views["draft-2"])
+    assert not any(text.startswith("Last move") for text, _ in drawn)  # nothing has happened yet
