@@ -1483,7 +1483,7 @@ def _spaces_section(view: View, lang: str) -> Section:
             x = MARGIN + 112
             w = min(90.0, (WIDTH - MARGIN - x) / max(1, len(spaces)) - 6)
             for sp in spaces:
-                _action_box(d, (x, y, x + w, y + 46), sp, lang)
+                _action_box(d, (x, y, x + w, y + 46), sp, lang, view.get("bank"))
                 x += w + 6
             y += row_h
 
@@ -1506,7 +1506,22 @@ def _space_rows(groups: dict[str, list[dict[str, Any]]],
     return rows
 
 
-def _action_box(d: ImageDraw.ImageDraw, box: Box, sp: dict[str, Any], lang: str = "en") -> None:
+def _bank_use(d: ImageDraw.ImageDraw, box: Box, bank: list[int], ink: Colour, lang: str) -> None:
+    """The bank takes any number from everyone: each seat's engineers there, in its colour."""
+    placed = [(s, n) for s, n in enumerate(bank) if n]
+    cx = (box[0] + box[2]) / 2
+    if not placed:
+        d.text((cx, box[3] - 12), t(lang, "barrage_pic.word.any"), font=font(13), fill=ink, anchor="mm")
+        return
+    w = (box[2] - box[0] - 8) / len(placed)
+    for i, (seat, n) in enumerate(placed):
+        x = box[0] + 4 + i * w
+        d.rounded_rectangle((x + 1, box[3] - 21, x + w - 1, box[3] - 4), radius=4, fill=seat_colour(seat))
+        d.text((x + w / 2, box[3] - 12), str(n), font=font(13, True), fill=_ink_on(seat_colour(seat)), anchor="mm")
+
+
+def _action_box(d: ImageDraw.ImageDraw, box: Box, sp: dict[str, Any], lang: str = "en",
+                bank: list[int] | None = None) -> None:
     occupant = sp.get("occupied_by")
     fill = seat_colour(occupant) if occupant is not None else _WHITE
     d.rounded_rectangle(box, radius=6, fill=fill, outline=_RED if sp.get("extra_credits") else INK,
@@ -1517,7 +1532,7 @@ def _action_box(d: ImageDraw.ImageDraw, box: Box, sp: dict[str, Any], lang: str 
     d.text((cx, box[1] + 15), label, font=font(16, True), fill=ink, anchor="mm")
     need = sp.get("engineers")
     if need is None:
-        d.text((cx, box[3] - 12), t(lang, "barrage_pic.word.any"), font=font(13), fill=ink, anchor="mm")
+        _bank_use(d, box, bank or [], ink, lang)
         return
     for i in range(need):
         ex = cx + (i - (need - 1) / 2) * 14

@@ -456,6 +456,7 @@ def _end_round(st: State, events: list[Event]) -> None:
         c.used = []
         c.out = False
     st.used = {}
+    st.bank = []
     if st.patent:
         st.patent = [st.deck_patent.pop(0) if st.deck_patent else "" for _ in range(3)]
     for x in expansion.active(st):

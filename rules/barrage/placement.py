@@ -25,6 +25,9 @@ def occupy(st: State, seat: int, space: str, n: int, arch: bool) -> None:
         c.used.append(space)
     elif not anyn:
         st.used[space] = seat
+    else:  # the bank: shared, so the view shows who put how many there
+        st.bank = st.bank or [0] * st.players
+        st.bank[seat] += n
     if "building" in act:
         c.used.append(act["building"])  # each building once per round per company
     supply.pay(st, seat, "credit", extra)

@@ -102,6 +102,8 @@ class State(msgspec.Struct, omit_defaults=True):
     # --- boards
     used: dict[str, int] = {}
     """Exclusive shared action spaces occupied this round -> the seat on them."""
+    bank: list[int] = []
+    """Engineers each seat has placed at the bank this round (empty: none yet)."""
     national: list[str] = []
     display: list[list[str]] = []
     """Face-up private contracts per colour (green, yellow, red)."""

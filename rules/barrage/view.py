@@ -120,6 +120,7 @@ def view(st: State, viewer: int | None) -> dict[str, Any]:
         "powerhouses": dict(st.ph_owner),
         "headstream_tiles": dict(st.headstream_tiles),
         "occupied_spaces": dict(st.used),
+        "bank": list(st.bank) or [0] * st.players,
         "action_spaces": _spaces(st),
         "national_contracts": list(st.national),
         "private_contracts": [list(c) for c in st.display],

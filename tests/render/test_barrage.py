@@ -366,3 +366,25 @@ def test_the_map_says_the_last_move_in_the_pictures_language(views: dict[str, di
     with recording_text() as drawn:
         render(views["draft-2"])
     assert not any(text.startswith("Last move") for text, _ in drawn)  # nothing has happened yet
+
+
+def test_bank_use_is_in_the_view_and_on_the_boards() -> None:
+    """The bank is shared: the view says how many engineers each company put there this round (none after
+    the round ends), and the boards picture shows it."""
+    st = GAME.setup(2, resolve_options(GAME.info, {"map": "base"}), 1)
+    rng = random.Random(1)
+    while st.phase == "draft":
+        seat = min(GAME.to_act(st))
+        st, _ = GAME.apply(st, seat, rng.choice(GAME.legal_actions(st, seat)))
+    assert GAME.view(st, None)["bank"] == [0, 0]
+    seat = min(GAME.to_act(st))
+    before = render_boards(GAME.view(st, None))
+    st, _ = GAME.apply(st, seat, GAME.decode_action("P.bank-b.2"))
+    view = GAME.view(st, None)
+    assert view["bank"][seat] == 2 and view["bank"][1 - seat] == 0
+    assert render_boards(view) != before
+    rnd = st.round
+    while st.round == rnd and GAME.result(st) is None:
+        s = min(GAME.to_act(st))
+        st, _ = GAME.apply(st, s, rng.choice(GAME.legal_actions(st, s)))
+    assert GAME.view(st, None)["bank"] == [0, 0]
