@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import i18n
+import i18n.barrage as words
 from cogs._common import reply_error
 from cogs._game import GameCog, action_view, session_here, show_current_board
 from cogs._lang import lang_of
@@ -62,8 +62,6 @@ STEPS = {
 }
 """What the company to act is doing, by the engine's step (view["step"]): the key of its words."""
 
-COMPANY_REF = i18n.dynamic("barrage_cog.company_ref.", "company ids, as /barrage status names them")
-OFFICER_REF = i18n.dynamic("barrage_cog.officer_ref.", "officer ids, as /barrage status names them")
 
 
 
@@ -92,9 +90,8 @@ def status_note(session: Session, seat: int | None, lang: str = "en") -> str:
     if seat is None:
         return note
     me = session.view(seat)["companies"][seat]
-    company = t(lang, COMPANY_REF + me["company"]) if i18n.has(lang, COMPANY_REF + me["company"]) else me["company"]
-    officer = t(lang, OFFICER_REF + me["officer"]) if i18n.has(lang, OFFICER_REF + me["officer"]) else me["officer"]
-    note += t(lang, "barrage_cog.status.company", company=company, officer=officer, vp=me["vp"],
+    note += t(lang, "barrage_cog.status.company", company=words.company(lang, me["company"]),
+              officer=words.officer(lang, me["officer"]), vp=me["vp"],
               credits=me["credits"], engineers=me["engineers"], excavators=me["excavators"], mixers=me["mixers"],
               energy=me["energy"])
     irr = me.get("irrigation")

@@ -25,6 +25,15 @@ DRAW_DEADLINE = 60.0
 AI_DEADLINE = 60.0
 """Seconds one AI decision may take in a worker before the simple AI answers (no one waits at a demo)."""
 
+_ROUND_PROGRESS = {"barrage": "round"}
+"""Games whose demo prints a line at each new round, and the state field holding the round."""
+
+
+def by_suffix(pictures: list[tasks.Picture]) -> dict[str, bytes]:
+    """Pictures by file-name suffix: "" for the board (Barrage: the map), "_<name>" for the game's other
+    pictures (Barrage: "_boards", the company boards a hot-seat player needs too)."""
+    return {("" if i == 0 else "_" + name.lstrip("-")): png for i, (name, png) in enumerate(pictures)}
+
 
 @dataclass
 class LocalGame:
@@ -62,11 +71,12 @@ class LocalGame:
         return events
 
     def render(self, viewer: int | None = None) -> bytes:
-        return self.render_later(viewer).result()[0][1]
+        return self.pictures(viewer)[""]
 
-    def render_later(self, viewer: int | None = None) -> Future[list[tasks.Picture]]:
-        """The board as ``viewer`` sees it, drawn in the compute pool as the bot draws it (Barrage: the map
-        first); the caller collects it when it needs the bytes, so moves go on meanwhile."""
+    def pictures_later(self, viewer: int | None = None) -> Future[list[tasks.Picture]]:
+        """Every picture of the position as ``viewer`` sees it, drawn in the compute pool as the bot
+        draws them (Barrage: the map, then the boards); the caller collects them when it needs the
+        bytes, so moves go on meanwhile."""
         view = self.game.view(self.state, viewer)
         return compute.pool().submit(tasks.board_pictures, self.game_name, view, viewer, self.lang,
                                      deadline=DRAW_DEADLINE)
@@ -81,6 +91,21 @@ class LocalGame:
         except ComputeFailed:
             return tasks.simple_action(self.game_name, self.state, seat, self.seed, len(self.log))
         return msgspec.json.decode(code, type=self.game.action_type)
+
+    def pictures(self, viewer: int | None = None) -> dict[str, bytes]:
+        """Every picture of the position by file-name suffix (``by_suffix``)."""
+        return by_suffix(self.pictures_later(viewer).result())
+
+    def write_pictures(self, folder: Path, stem: str, viewer: int | None = None,
+                       pictures: dict[str, bytes] | None = None) -> list[Path]:
+        """Write ``<stem>.png`` and ``<stem>_<name>.png`` for the game's other pictures (``pictures`` if
+        already drawn); their paths."""
+        paths = []
+        for suffix, png in (self.pictures(viewer) if pictures is None else pictures).items():
+            path = folder / f"{stem}{suffix}.png"
+            path.write_bytes(png)
+            paths.append(path)
+        return paths
 
     def title(self) -> str:
         return game_title(self.lang, self.game_name)
@@ -126,24 +151,31 @@ def run_demo(
     if name not in ais:
         raise RulesError(f"Unknown AI '{name}' for {game_name}. Available: {', '.join(sorted(ais))}.")
     out.mkdir(parents=True, exist_ok=True)
-    drawing: dict[Path, Future[list[tasks.Picture]]] = {}
+    drawing: dict[str, Future[list[tasks.Picture]]] = {}
     if frames:
         (out / "frames").mkdir(exist_ok=True)
-        drawing[out / "frames" / "0000.png"] = local.render_later()
+        drawing["0000"] = local.pictures_later()
     game = local.game
+    shown_round = None
     for _ in range(game.info.max_actions):
         if game.result(local.state) is not None:
             break
+        if progress and game_name in _ROUND_PROGRESS:
+            # a long AI game (Barrage: half a minute) says where it is at each new round
+            now = getattr(local.state, _ROUND_PROGRESS[game_name])
+            if now != shown_round:
+                shown_round = now
+                progress(t(lang, "local.demo_round", title=local.title(), round=now, move=len(local.log) + 1))
         seat = min(game.to_act(local.state))
         local.apply(seat, local.choose(name, seat))
         if frames:
-            drawing[out / "frames" / f"{len(local.log):04d}.png"] = local.render_later()
-    for path, picture in drawing.items():  # drawn in the workers while the game went on
-        path.write_bytes(picture.result()[0][1])
+            drawing[f"{len(local.log):04d}"] = local.pictures_later()
+    for stem, later in drawing.items():  # drawn in the workers while the game went on
+        local.write_pictures(out / "frames", stem, pictures=by_suffix(later.result()))
     with (out / "log.jsonl").open("w", encoding="utf-8") as fh:
         for line in local.log:
             fh.write(json.dumps(line, ensure_ascii=False) + "\n")
-    (out / "final.png").write_bytes(local.render())
+    local.write_pictures(out, "final")
     result = local.result_json()
     result["ai"] = name
     (out / "result.json").write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -203,12 +235,12 @@ def _hotseat_loop(
             write("\n" * 40)
             read(t(lang, "local.pass_keyboard", player=seat + 1))
         last_owner = seat
+        pictures = "-"
         if out is not None:
             out.mkdir(parents=True, exist_ok=True)
-            (out / "board.png").write_bytes(local.render(seat))
+            pictures = ", ".join(str(p) for p in local.write_pictures(out, "board", seat))
         legal = game.legal_actions(local.state, seat)
-        write("\n" + t(lang, "local.your_move", player=seat + 1, count=len(legal),
-                        picture=out / "board.png" if out else "-"))
+        write("\n" + t(lang, "local.your_move", player=seat + 1, count=len(legal), picture=pictures))
         if len(legal) <= 40:
             for i, action in enumerate(legal, 1):
                 write(f"  {i:2d}. {local.action_label(action)}  [{game.encode_action(action)}]")

@@ -21,7 +21,7 @@ from typing import Any
 import i18n
 from i18n import catalogue, t
 from rules.barrage import actions as A
-from rules.barrage import data
+from rules.barrage import data, names
 from rules.base import Event
 
 COMPANY = i18n.dynamic("barrage.company.", "company ids (rules/barrage/data/companies.json)")
@@ -32,13 +32,16 @@ BUILDING_REF = i18n.dynamic("barrage.building_ref.", "private building ids, as a
 STRUCTURE = i18n.dynamic("barrage.structure.", "structure types (rules.barrage.data.STRUCTURES)")
 TILE = i18n.dynamic("barrage.tile.", "technology tile ids (technology_tiles.json) in a sentence")
 TILE_NAME = i18n.dynamic("barrage.tile_name.", "technology tile ids in an action label")
-IRRIGATION_REF = i18n.dynamic("barrage.irrigation_ref.", "irrigation tile ids (irrigation.json) in a sentence")
+STRUCTURE_A = i18n.dynamic("barrage.structure_a.", "structure types with their article ('an elevation')")
+SITE = i18n.dynamic("barrage.site.", "kinds of map site (rules.barrage.names.SITE): dam, conduit, powerhouse, ...")
+CONTRACT_KIND = i18n.dynamic("barrage.contract_kind.", "contract types (contracts.json): starting, national, colours")
 AREA = i18n.dynamic("barrage.area.", "map areas (mountain, hill, plain)")
 BONUS = i18n.dynamic("barrage.bonus.", "round bonus tile ids (bonus_tiles.json)")
 OBJECTIVE = i18n.dynamic("barrage.objective.", "objective tile ids (objective_tiles.json)")
 BOARD = i18n.dynamic("barrage.board.", "action-space boards (action_spaces.json)")
 SPACE_REF = i18n.dynamic("barrage.space_ref.", "action space ids, private-building spaces included")
 REWARD = i18n.dynamic("barrage.reward.", "reward keys of incomes, contracts, external works and irrigation tiles")
+REWARD_ANY = i18n.dynamic("barrage.reward_any.", "limited reward keys without a limit (null: any contract)")
 i18n.dynamic("barrage.option.", "lobby options of rules.barrage.INFO: descriptions and choices")
 
 
@@ -81,8 +84,44 @@ def tile_name(lang: str, tid: str) -> str:
 
 
 def irrigation_ref(lang: str, tid: str) -> str:
-    """An irrigation tile in running text (English: its id)."""
-    return t(lang, IRRIGATION_REF + tid) if tid in data.IRRIGATION_TILES else tid
+    """An irrigation tile in running text, by its area and effect."""
+    return t(lang, "barrage.irrigation.ref", label=irrigation_label(lang, tid)) if tid in data.IRRIGATION_TILES else tid
+
+
+def a_structure(lang: str, sid: str) -> str:
+    return t(lang, STRUCTURE_A + sid) if sid in data.STRUCTURES else sid
+
+
+def site(lang: str, sid: str, map_id: str = "") -> str:
+    """A site where the map shows it: "basin 1 lower dam", "basin 1 conduit to zone 5 (value 4)"."""
+    kind, fields = names.site_parts(sid, map_id if map_id in _MAPS else "")
+    if not kind:
+        return sid
+    if kind == "building":
+        fields = {**fields, "building": t(lang, BUILDING_REF + sid.rpartition("-")[0])}
+    return t(lang, SITE + kind, **fields)
+
+
+def contract(lang: str, cid: str) -> str:
+    """A contract by what it asks and gives: "the green contract for 5 energy (4 VP, 2 excavators)"."""
+    rec = data.CONTRACTS.get(cid)
+    if rec is None:
+        return cid
+    rewards = rec.get("reward_options") or [rec.get("reward", {})]
+    reward = t(lang, "barrage.word.or").join(reward_text(lang, r) for r in rewards)
+    return t(lang, "barrage.contract.name", kind=t(lang, CONTRACT_KIND + rec["type"]),
+             energy=rec["energy_required"], reward=reward)
+
+
+def work(lang: str, wid: str) -> str:
+    """An external work by its deck letter, its cost and its reward."""
+    rec = data.EXTERNAL_WORKS.get(wid)
+    if rec is None:
+        return wid
+    cost = t(lang, "barrage.word.list_sep").join(
+        t(lang, "barrage.unit.pay_excavator" if k == "excavator" else "barrage.unit.pay_mixer", count=n)
+        for k, n in rec["machinery_cost"].items())
+    return t(lang, "barrage.work.name", deck=rec["deck"], cost=cost, reward=reward_text(lang, rec["reward"]))
 
 
 def bonus(lang: str, tid: str) -> str:
@@ -102,6 +141,7 @@ def space_ids() -> list[str]:
 
 
 _SPACE_IDS = frozenset(space_ids())
+_MAPS = frozenset({"base", "nile"})
 
 
 def space_ref(lang: str, space: str) -> str:
@@ -133,6 +173,9 @@ def reward_text(lang: str, reward: Mapping[str, Any]) -> str:
     """A reward in words ("6 credits, 2 VP"), for an income revealed."""
     parts = []
     for key, value in reward.items():
+        if value is None and key in names.REWARD_ANY:
+            parts.append(t(lang, REWARD_ANY + key))
+            continue
         if not i18n.has(lang, REWARD + key):
             parts.append(key)
             continue
@@ -244,7 +287,7 @@ def _with_engineers(lang: str, name: str, eng: int, extra: int) -> str:
 def action_text(lang: str, a: Any) -> str:
     """A button or select label for a Barrage action (English: ``GAME.describe_action``)."""
     if isinstance(a, A.Pick):
-        return t(lang, "barrage.action.pick", m=a.m + 1, contract=a.contract)
+        return t(lang, "barrage.action.pick", m=a.m + 1, contract=contract(lang, a.contract))
     if isinstance(a, A.Place):
         if a.n:
             key = "barrage.action.bank_architect" if a.arch else "barrage.action.bank"
@@ -262,30 +305,30 @@ def action_text(lang: str, a: Any) -> str:
             return t(lang, "barrage.action.tile_copy", tile=tile_name(lang, a.tile), copy=tile_name(lang, a.copy))
         return t(lang, "barrage.action.tile", tile=tile_name(lang, a.tile))
     if isinstance(a, A.Site):
-        return t(lang, "barrage.action.site", site=a.site)
+        return t(lang, "barrage.action.site", site=site(lang, a.site))
     if isinstance(a, A.Pay):
         parts = [t(lang, "barrage.unit.pay_excavator", count=a.exc), t(lang, "barrage.unit.pay_mixer", count=a.mix)]
         if a.credits:
             parts.append(t(lang, "barrage.unit.pay_credits", n=a.credits))
         return t(lang, "barrage.action.pay", parts=t(lang, "barrage.word.list_sep").join(parts))
     if isinstance(a, A.Produce):
-        return t(lang, "barrage.action.produce", count=a.drops, dam=a.dam, conduit=a.conduit,
-                 powerhouse=a.powerhouse)
+        return t(lang, "barrage.action.produce", count=a.drops, dam=site(lang, a.dam), conduit=site(lang, a.conduit),
+                 powerhouse=site(lang, a.powerhouse))
     if isinstance(a, A.Fulfil):
-        return t(lang, "barrage.action.fulfil", contract=a.contract)
+        return t(lang, "barrage.action.fulfil", contract=contract(lang, a.contract))
     if isinstance(a, A.Take):
-        return t(lang, "barrage.action.take", contract=a.contract)
+        return t(lang, "barrage.action.take", contract=contract(lang, a.contract))
     if isinstance(a, A.Discard):
-        return t(lang, "barrage.action.discard", contract=a.contract)
+        return t(lang, "barrage.action.discard", contract=contract(lang, a.contract))
     if isinstance(a, A.Machine):
         return t(lang, "barrage.action.machine", n=a.exc)
     if isinstance(a, A.Headstream):
-        return t(lang, "barrage.action.headstream", headstream=a.headstream)
+        return t(lang, "barrage.action.headstream", headstream=site(lang, a.headstream))
     if isinstance(a, A.Building):
         name = t(lang, BUILDING_REF + a.building) if a.building in data.BUILDINGS else a.building.replace("_", " ")
         return t(lang, "barrage.action.building", building=name)
     if isinstance(a, A.Work):
-        return t(lang, "barrage.action.work", work=a.work)
+        return t(lang, "barrage.action.work", work=work(lang, a.work))
     if isinstance(a, A.Officer):
         name = (t(lang, OFFICER_TITLE + a.officer) if a.officer in data.OFFICERS
                 else a.officer.replace("_", " ").title())
@@ -383,16 +426,20 @@ def _field(lang: str, msg: str, name: str, info: Mapping[str, Any]) -> Any:
         return who(lang, info)
     if name in ("seat", "owner"):
         return int(info[name]) + 1
-    # English shows these as Python prints them ("{'credit': 6}", "[3, 2]"): kept as they are
     if name == "income":
-        return str(info["income"]) if i18n.normalise(lang) == "en" else reward_text(lang, info["income"])
+        return reward_text(lang, info["income"])
     if name == "points":
-        pts = list(info["points"])
-        if i18n.normalise(lang) == "en":
-            return str(pts)
-        return t(lang, "barrage.word.list_sep").join(str(p) for p in pts)
+        return t(lang, "barrage.word.list_sep").join(str(p) for p in info["points"])
     if name == "structure":
         return structure(lang, str(info["structure"]))
+    if name == "a_structure":
+        return a_structure(lang, str(info["structure"]))
+    if name in ("site", "dam", "conduit", "powerhouse"):
+        return site(lang, str(info[name]), str(info.get("map", "")))
+    if name == "contract":
+        return contract(lang, str(info["contract"]))
+    if name == "work":
+        return work(lang, str(info["work"]))
     if name == "tile":
         return _tile_field(lang, msg, str(info["tile"]))
     if name == "copy":

@@ -18,13 +18,11 @@ Both pictures are portrait (phones show them whole) and drawn from shapes and th
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
-from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -145,16 +143,12 @@ def _officer_name(officer: str, lang: str = "en") -> str:
 
 
 def _ranking(view: View) -> list[tuple[int, int, int]]:
-    """(rank, seat, score) best first, ties broken by last round's energy as the engine does."""
+    """(rank, seat, score) best first: the engine's places (``final_ranks``), ties broken as it does."""
     scores = view.get("final_scores") or []
-    companies = view.get("companies") or []
-    energy = [c.get("last_energy", 0) for c in companies] + [0] * len(scores)
-    order = sorted(range(len(scores)), key=lambda s: (-scores[s], -energy[s], s))
-    out: list[tuple[int, int, int]] = []
-    for i, seat in enumerate(order):
-        tied = i and (scores[seat], energy[seat]) == (scores[order[i - 1]], energy[order[i - 1]])
-        out.append((out[-1][0] if tied else i + 1, seat, scores[seat]))
-    return out
+    ranks = view.get("final_ranks") or []
+    if len(ranks) != len(scores):
+        return []
+    return sorted(((ranks[s], s, scores[s]) for s in range(len(scores))), key=lambda r: (r[0], r[1]))
 
 
 def _reward_text(reward: dict[str, Any], lang: str = "en") -> str:
@@ -224,18 +218,11 @@ class _MapLayout:
     edges: list[tuple[str, str]]
     exits: dict[str, Point]
     tiles: dict[str, list[int]]
-    raw: dict[str, Any]
+    map: data.MapData
     nile: frozenset[tuple[str, str]]
 
 
-@lru_cache(maxsize=4)
-def _raw_map(name: str) -> dict[str, Any]:
-    path = Path(data.__file__).parent / "data" / f"map_{name}.json"
-    if not path.exists():
-        path = path.with_name("map_base.json")  # an unknown map still gets a picture
-    with open(path, encoding="utf-8") as fh:
-        raw: dict[str, Any] = json.load(fh)
-    return raw
+_MAPS = ("base", "nile")
 
 
 def _slot(rec: dict[str, Any], w: float, h: float) -> Box:
@@ -244,39 +231,36 @@ def _slot(rec: dict[str, Any], w: float, h: float) -> Box:
 
 @lru_cache(maxsize=4)
 def _layout(name: str) -> _MapLayout:
-    raw = _raw_map(name)
-    heads = {h["id"]: (h["x"], h["y"], h["x"] + h["w"], h["y"] + h["h"]) for h in raw["headstreams"]}
-    dams = {r["id"]: _slot(r, DAM_W, DAM_H) for r in raw["dam_sites"]}
-    conduits = {r["id"]: _slot(r, CONDUIT_W, CONDUIT_H) for r in raw["conduit_sites"]}
-    phs = {r["id"]: _slot(r, PH_W, PH_H) for r in raw["powerhouse_sites"]}
+    m = data.map_data(name if name in _MAPS else "base")  # an unknown map still gets a picture
+    heads: dict[str, Box] = dict(m.headstream_boxes)
+    dams = {r["id"]: _slot(r, DAM_W, DAM_H) for r in m.dams.values()}
+    conduits = {r["id"]: _slot(r, CONDUIT_W, CONDUIT_H) for r in m.conduits.values()}
+    phs = {r["id"]: _slot(r, PH_W, PH_H) for r in m.powerhouses.values()}
     basins, ph_zones = {}, {}
-    for z in raw["zones"]:
+    for z in m.zones.values():
         sites = [dams[s] for s in z["dam_sites"]] + [conduits[s] for s in z["conduit_sites"]]
         if sites:
             basins[z["id"]] = _union(sites, 8)
         if z["powerhouse_sites"]:
             ph_zones[z["id"]] = _union([phs[s] for s in z["powerhouse_sites"]], 6)
-    coords = raw.get("coordinate_system", {})
-    size = (int(coords.get("width", 1000)), int(coords.get("height", 1464)) + EXIT_ROOM)
-    path = raw.get("nile", {}).get("path", [])
+    size = (m.size[0], m.size[1] + EXIT_ROOM)
     return _MapLayout(
         size=size, headstreams=heads, dams=dams, conduits=conduits, powerhouses=phs, basins=basins,
-        ph_zones=ph_zones, bands=_bands(raw, heads, dams, conduits, phs, size[1]),
-        edges=[(e["from"], e["to"]) for e in raw["river"]["edges"]],
-        exits={e["id"]: (e["x"], e["y"]) for e in raw.get("exits", [])},
-        tiles={str(t["id"]): list(t["drops_by_round"]) for t in raw.get("headstream_tiles", [])},
-        raw=raw, nile=frozenset(pairwise(path)),
+        ph_zones=ph_zones, bands=_bands(m, heads, dams, conduits, phs, size[1]),
+        edges=list(m.river_edges), exits=dict(m.exit_points),
+        tiles={str(t["id"]): list(t["drops_by_round"]) for t in m.headstream_tiles},
+        map=m, nile=frozenset(pairwise(m.nile_path)),
     )
 
 
-def _bands(raw: dict[str, Any], heads: dict[str, Box], dams: dict[str, Box], conduits: dict[str, Box],
+def _bands(m: data.MapData, heads: dict[str, Box], dams: dict[str, Box], conduits: dict[str, Box],
            phs: dict[str, Box], height: float) -> list[tuple[dict[str, Any], float, float]]:
     """Horizontal area bands: each spans its sites; neighbours meet half-way between them."""
     spans = []
-    for area in sorted(raw["areas"], key=lambda a: a["order"]):
-        boxes = [dams[r["id"]] for r in raw["dam_sites"] if r["area"] == area["id"]]
-        boxes += [conduits[r["id"]] for r in raw["conduit_sites"] if r["area"] == area["id"]]
-        boxes += [phs[r["id"]] for r in raw["powerhouse_sites"] if r["area"] == area["id"]]
+    for area in m.area_records:
+        boxes = [dams[r["id"]] for r in m.dams.values() if r["area"] == area["id"]]
+        boxes += [conduits[r["id"]] for r in m.conduits.values() if r["area"] == area["id"]]
+        boxes += [phs[r["id"]] for r in m.powerhouses.values() if r["area"] == area["id"]]
         if boxes:
             spans.append((area, min(b[1] for b in boxes), max(b[3] for b in boxes)))
     head_bottom = max(b[3] for b in heads.values())
@@ -336,11 +320,15 @@ def _band_label(title: str, costs: str, room: int) -> Image.Image:
 
 
 def _draw_zones(d: ImageDraw.ImageDraw, lay: _MapLayout) -> None:
-    for zone, box in lay.basins.items():
+    for box in lay.basins.values():
         d.rounded_rectangle(box, radius=12, fill=_BASIN, outline=_fade(_RIVER_ARROW, 0.4), width=2)
-        _zone_badge(d, box, zone)
-    for zone, box in lay.ph_zones.items():
+    for box in lay.ph_zones.values():
         d.rounded_rectangle(box, radius=8, fill=_PH_ZONE, outline=_fade(_BAND_INK, 0.3), width=2)
+
+
+def _draw_badges(d: ImageDraw.ImageDraw, lay: _MapLayout) -> None:
+    """Zone numbers, over the river and the pipes that pass a box corner (they hid the 7 on the Nile map)."""
+    for zone, box in [*lay.basins.items(), *lay.ph_zones.items()]:
         _zone_badge(d, box, zone)
 
 
@@ -379,8 +367,7 @@ def _draw_river(d: ImageDraw.ImageDraw, lay: _MapLayout, lang: str) -> None:
 
 def _draw_pipes(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> None:
     """Built conduits: a pipe in the owner's colour to the powerhouse zone it feeds."""
-    sites = lay.raw["conduit_sites"]
-    for rec in sites:
+    for rec in lay.map.conduits.values():
         owner = view.get("conduits", {}).get(rec["id"])
         target = lay.ph_zones.get(rec.get("leads_to_zone", -1))
         if owner is None or target is None:
@@ -400,7 +387,6 @@ def _drop(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: Colour =
 def _draw_headstreams(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View, lang: str) -> None:
     rnd = view.get("round", 1)
     tiles = view.get("headstream_tiles", {})
-    nile = lay.raw.get("nile", {})
     for hid, box in lay.headstreams.items():
         x0, y0, x1, y1 = box
         d.rounded_rectangle(box, radius=10, fill=(206, 228, 246), outline=_RIVER_ARROW, width=2)
@@ -409,8 +395,8 @@ def _draw_headstreams(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View, lang:
         water = view.get("water", {}).get(hid, 0)
         _drop(d, x0 + 58, y0 + 26, 9, _WATER if water else _fade(_WATER, 0.6))
         _text(d, (x0 + 72, y0 + 24), f"×{water}", 24, INK if water else MUTED, True)
-        if hid == nile.get("source_headstream"):
-            extra = t(lang, "barrage_pic.word.nile", n=nile.get("extra_drops_per_round", 0))
+        if hid == lay.map.nile_source:
+            extra = t(lang, "barrage_pic.word.nile", n=lay.map.nile_drops)
             _text(d, (x1 - 8, y0 + 24), extra, 16, _NILE, True, "rm")
         drops = lay.tiles.get(str(tiles.get(hid)), [])
         cw = (x1 - x0 - 16) / max(1, len(drops))
@@ -427,7 +413,7 @@ def _draw_headstreams(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View, lang:
 def _draw_dams(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View, lang: str) -> None:
     built = view.get("dams", {})
     water = view.get("water", {})
-    for rec in lay.raw["dam_sites"]:
+    for rec in lay.map.dams.values():
         box = lay.dams[rec["id"]]
         dam = built.get(rec["id"])
         if dam is None:
@@ -462,7 +448,7 @@ def _built_dam(d: ImageDraw.ImageDraw, box: Box, owner: int, level: int, water: 
 
 def _draw_conduits(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> None:
     owners = view.get("conduits", {})
-    for rec in lay.raw["conduit_sites"]:
+    for rec in lay.map.conduits.values():
         box = lay.conduits[rec["id"]]
         owner = owners.get(rec["id"])
         fill = _EMPTY if owner is None else seat_colour(owner)
@@ -475,7 +461,7 @@ def _draw_conduits(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View) -> None:
 
 def _draw_powerhouses(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View, lang: str) -> None:
     owners = view.get("powerhouses", {})
-    for rec in lay.raw["powerhouse_sites"]:
+    for rec in lay.map.powerhouses.values():
         box = lay.powerhouses[rec["id"]]
         owner = owners.get(rec["id"])
         if owner is None:
@@ -503,20 +489,9 @@ _IRR_CHIP = {"mountain": (214, 206, 192), "hill": (200, 226, 176), "plain": (242
 """Irrigation tiles on the boards picture, in their area's colour."""
 
 
-@lru_cache(maxsize=1)
-def _irrigation_tiles() -> dict[str, dict[str, Any]]:
-    """``rules/barrage/data/irrigation.json`` tiles by id (empty when the file is missing)."""
-    path = Path(data.__file__).parent / "data" / "irrigation.json"
-    if not path.exists():
-        return {}
-    with open(path, encoding="utf-8") as fh:
-        raw: dict[str, Any] = json.load(fh)
-    return {t["id"]: t for t in raw.get("tiles", [])}
-
-
 def _irrigation_label(tile: str, lang: str = "en") -> str:
     """A few words for an irrigation tile's effect: "2 exc", "+3 cr", "contract ≤4", "build pl/hill", …"""
-    rec = _irrigation_tiles().get(tile)
+    rec = data.IRRIGATION_TILES.get(tile)
     if rec is None:
         return tile.rsplit("_", 1)[-1].title()
     kind, effect = rec.get("effect_type"), rec.get("effect", {})
@@ -547,7 +522,7 @@ def _irrigation_label(tile: str, lang: str = "en") -> str:
 
 
 def _irrigation_box(lay: _MapLayout, area: dict[str, Any]) -> Box:
-    if lay.raw.get("map_id") == "nile" and area["id"] in _IRRIGATION_BOX:
+    if lay.map.id == "nile" and area["id"] in _IRRIGATION_BOX:
         return _IRRIGATION_BOX[area["id"]]
     b = area["box"]
     return (b["x"], b["y"], b["x"] + b["w"], b["y"] + b["h"])
@@ -594,7 +569,7 @@ def _draw_irrigation(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View, lang: 
     irrigation = view.get("irrigation") or {}
     known = {a.get("id"): a for a in irrigation.get("areas") or []}
     used = view.get("occupied_spaces", {})
-    for area in lay.raw.get("irrigation_areas", []):
+    for area in lay.map.irrigation.values():
         box = _irrigation_box(lay, area)
         _irrigation_links(d, lay, area, box)
         d.rounded_rectangle(box, radius=8, fill=_IRRIGATION, outline=_IRR_LINE, width=2)
@@ -702,6 +677,7 @@ def _draw_map(view: View, lang: str) -> Image.Image:
     _draw_river(d, lay, lang)
     _draw_pipes(d, lay, view)
     _draw_irrigation(d, lay, view, lang)  # over pipes that cross an area: its tiles stay readable
+    _draw_badges(d, lay)
     _draw_headstreams(d, lay, view, lang)
     _draw_dams(d, lay, view, lang)
     _draw_conduits(d, lay, view)
@@ -826,6 +802,19 @@ def _draw_info(d: ImageDraw.ImageDraw, view: View, y: int, lang: str) -> None:
         parts.append(t(lang, "barrage_pic.info.objective", objective=_objective_text(view["objective"], lang)))
     line = t(lang, "barrage_pic.info.sep").join(parts)
     _text(d, (MARGIN, y + INFO_H / 2), _fit(d, line, WIDTH - 2 * MARGIN, 19, True), 19, INK, True)
+    last = _last_move(view, lang)
+    if last:
+        _text(d, (MARGIN, y + INFO_H * 1.5), _fit(d, last, WIDTH - 2 * MARGIN, 18), 18, INK)
+
+
+def _last_move(view: View, lang: str) -> str:
+    """"Last move: …", the latest line of the game log in the picture's language ("" before any)."""
+    events = view.get("log_events") or []
+    if not events:
+        return ""
+    e = events[-1]
+    text = words.event_text(lang, Event(e.get("kind", ""), e.get("text", ""), data=e.get("data") or {}))
+    return t(lang, "barrage_pic.info.last_move", text=text)
 
 
 def _bonus_text(tile: str, lang: str = "en") -> str:
@@ -842,7 +831,7 @@ def _objective_text(tile: str, lang: str = "en") -> str:
 
 def _legend_height(view: View) -> int:
     """Two lines; a third on maps with irrigation areas."""
-    return LEGEND_H + (IRR_LEGEND_H if _layout(view.get("map") or "base").raw.get("irrigation_areas") else 0)
+    return LEGEND_H + (IRR_LEGEND_H if _layout(view.get("map") or "base").map.irrigation else 0)
 
 
 def _draw_legend(d: ImageDraw.ImageDraw, y: int, irrigation: bool = False, lang: str = "en") -> None:
@@ -925,7 +914,7 @@ def render(view: View, *, viewer_seat: int | None = None, scale: float = 1.0, la
     map_img = _draw_map(view, lang)
     seats = _summary_order(view)
     head = _header_height(view)
-    map_top = head + INFO_H
+    map_top = head + INFO_H + (INFO_H if _last_move(view, lang) else 0)
     summary_top = map_top + map_img.height + _legend_height(view)
     height = max(math.ceil(WIDTH * MIN_RATIO), summary_top + len(seats) * SUMMARY_ROW + MARGIN)
     image, d = new_canvas(WIDTH, height)
@@ -1161,7 +1150,7 @@ def _irrigation_row(d: ImageDraw.ImageDraw, view: View, seat: int, y: float, h: 
 
 def _irrigation_chip(d: ImageDraw.ImageDraw, box: Box, tile: str, ready: bool, lang: str = "en") -> None:
     """An irrigation tile in a company's supply, in its area's colour; used (face-down) ones greyed."""
-    area = _irrigation_tiles().get(tile, {}).get("area", "")
+    area = data.IRRIGATION_TILES.get(tile, {}).get("area", "")
     fill = _IRR_CHIP.get(area, (230, 230, 230))
     if not ready:
         fill = _fade(fill, 0.6)
@@ -1476,6 +1465,8 @@ def _space_label(sid: str, lang: str = "en") -> str:
 def _spaces_section(view: View, lang: str) -> Section:
     groups: dict[str, list[dict[str, Any]]] = {}
     for sp in view.get("action_spaces", []):
+        if sp.get("building"):
+            continue  # drawn on their building, in the private buildings section
         board = sp["id"].split("-")[0]
         groups.setdefault("irrigation" if board.startswith("irrigation") else board, []).append(sp)
     rows = _space_rows(groups, lang)
@@ -1492,7 +1483,7 @@ def _spaces_section(view: View, lang: str) -> Section:
             x = MARGIN + 112
             w = min(90.0, (WIDTH - MARGIN - x) / max(1, len(spaces)) - 6)
             for sp in spaces:
-                _action_box(d, (x, y, x + w, y + 46), sp, lang)
+                _action_box(d, (x, y, x + w, y + 46), sp, lang, view.get("bank"))
                 x += w + 6
             y += row_h
 
@@ -1515,7 +1506,22 @@ def _space_rows(groups: dict[str, list[dict[str, Any]]],
     return rows
 
 
-def _action_box(d: ImageDraw.ImageDraw, box: Box, sp: dict[str, Any], lang: str = "en") -> None:
+def _bank_use(d: ImageDraw.ImageDraw, box: Box, bank: list[int], ink: Colour, lang: str) -> None:
+    """The bank takes any number from everyone: each seat's engineers there, in its colour."""
+    placed = [(s, n) for s, n in enumerate(bank) if n]
+    cx = (box[0] + box[2]) / 2
+    if not placed:
+        d.text((cx, box[3] - 12), t(lang, "barrage_pic.word.any"), font=font(13), fill=ink, anchor="mm")
+        return
+    w = (box[2] - box[0] - 8) / len(placed)
+    for i, (seat, n) in enumerate(placed):
+        x = box[0] + 4 + i * w
+        d.rounded_rectangle((x + 1, box[3] - 21, x + w - 1, box[3] - 4), radius=4, fill=seat_colour(seat))
+        d.text((x + w / 2, box[3] - 12), str(n), font=font(13, True), fill=_ink_on(seat_colour(seat)), anchor="mm")
+
+
+def _action_box(d: ImageDraw.ImageDraw, box: Box, sp: dict[str, Any], lang: str = "en",
+                bank: list[int] | None = None) -> None:
     occupant = sp.get("occupied_by")
     fill = seat_colour(occupant) if occupant is not None else _WHITE
     d.rounded_rectangle(box, radius=6, fill=fill, outline=_RED if sp.get("extra_credits") else INK,
@@ -1526,7 +1532,7 @@ def _action_box(d: ImageDraw.ImageDraw, box: Box, sp: dict[str, Any], lang: str 
     d.text((cx, box[1] + 15), label, font=font(16, True), fill=ink, anchor="mm")
     need = sp.get("engineers")
     if need is None:
-        d.text((cx, box[3] - 12), t(lang, "barrage_pic.word.any"), font=font(13), fill=ink, anchor="mm")
+        _bank_use(d, box, bank or [], ink, lang)
         return
     for i in range(need):
         ex = cx + (i - (need - 1) / 2) * 14
@@ -1597,3 +1603,4 @@ def render_boards(view: View, *, viewer_seat: int | None = None, scale: float = 
 
 
 __all__ = ["WIDTH", "render", "render_boards"]
+

@@ -45,7 +45,7 @@ import re
 
 import msgspec
 
-from rules.barrage import data
+from rules.barrage import data, names
 from rules.base import CUSTOM_ID_BUDGET, InvalidAction
 
 _F = {"frozen": True, "tag_field": "kind"}
@@ -295,8 +295,7 @@ def decode(code: str) -> BarrageAction:
     raise InvalidAction(f"'{code}' is not a Barrage action code.", key="barrage.error.unknown_code", code=code)
 
 
-def _tile_name(tile: str) -> str:
-    return tile.replace("_", " ").title().replace("Basic ", "basic ")
+_tile_name = names.tile_name
 
 
 _BOARD_NAMES = {"company": "Construct", "turbine": "Produce", "water": "Water", "bank": "Bank",
@@ -346,29 +345,13 @@ def space_label(space: str) -> str:
     return f"{name} ({eng} eng{extra})" if isinstance(eng, int) else name
 
 
-_EFFECT_TEXT = {
-    "machinery": lambda e: " + ".join(f"{n} {k}{'s' if n > 1 else ''}" for k, n in e.items()),
-    "credits": lambda e: f"{e['credit']} credits",
-    "water": lambda e: f"{e['flow_drop']} flowing drops",
-    "wheel": lambda e: f"rotate the wheel {e['rotate_wheel']}",
-    "contract": lambda e: f"fulfil a contract ≤{e['fulfill_contract_max']}",
-    "production": lambda e: f"produce {e['produce']['bonus']:+d}",
-    "construction": lambda e: "build in " + "/".join(e["construct_without_engineers"]["areas"]),
-    "energy": lambda e: f"+{e['energy']} energy",
-}
-
-
-def irrigation_label(tile: str) -> str:
-    """A short English name for an irrigation tile, e.g. 'hill: 4 credits'."""
-    info = data.IRRIGATION_TILES.get(tile)
-    if info is None:
-        return tile
-    return f"{info['area']}: {_EFFECT_TEXT[info['effect_type']](info['effect'])}"
+irrigation_label = names.irrigation_label
+"""A short English name for an irrigation tile, e.g. 'hill: 4 credits'."""
 
 
 def describe(a: BarrageAction) -> str:
     if isinstance(a, Pick):
-        return f"Take matchup {a.m + 1} with starting contract {a.contract}"
+        return f"Take matchup {a.m + 1} with {names.contract(a.contract)}"
     if isinstance(a, Place):
         if a.n:
             return f"Place {a.n} engineer{'s' if a.n > 1 else ''} at the bank" + (
@@ -382,28 +365,29 @@ def describe(a: BarrageAction) -> str:
     if isinstance(a, Tile):
         return f"Build with {_tile_name(a.tile)}" + (f" copying {_tile_name(a.copy)}" if a.copy else "")
     if isinstance(a, Site):
-        return f"Choose {a.site}"
+        return f"Choose {names.site(a.site)}"
     if isinstance(a, Pay):
         parts = [f"{a.exc} excavator{'s' if a.exc != 1 else ''}", f"{a.mix} mixer{'s' if a.mix != 1 else ''}"]
         if a.credits:
             parts.append(f"{a.credits} credits")
         return "Pay " + ", ".join(parts)
     if isinstance(a, Produce):
-        return f"Produce with {a.drops} drop{'s' if a.drops > 1 else ''}: {a.dam} → {a.conduit} → {a.powerhouse}"
+        return (f"Produce with {a.drops} drop{'s' if a.drops > 1 else ''}: {names.site(a.dam)} → "
+                f"{names.site(a.conduit)} → {names.site(a.powerhouse)}")
     if isinstance(a, Fulfil):
-        return f"Fulfil contract {a.contract}"
+        return f"Fulfil {names.contract(a.contract)}"
     if isinstance(a, Take):
-        return f"Take contract {a.contract}"
+        return f"Take {names.contract(a.contract)}"
     if isinstance(a, Discard):
-        return f"Discard contract {a.contract}"
+        return f"Discard {names.contract(a.contract)}"
     if isinstance(a, Machine):
         return f"Take {a.exc} excavator(s) and the rest as mixers"
     if isinstance(a, Headstream):
-        return f"Put a drop on headstream {a.headstream}"
+        return f"Put a drop on {names.site(a.headstream)}"
     if isinstance(a, Building):
         return f"Use your {a.building.replace('_', ' ')}"
     if isinstance(a, Work):
-        return f"Take external work {a.work}"
+        return f"Take {names.work(a.work)}"
     if isinstance(a, Officer):
         return f"Copy {a.officer.replace('_', ' ').title()}"
     if isinstance(a, Retrieve):

@@ -160,6 +160,15 @@ class MapData:
         nile = raw.get("nile", {})
         self.nile_source: str = nile.get("source_headstream", "")
         self.nile_drops: int = nile.get("extra_drops_per_round", 0)
+        # where things are drawn (BGA slot positions, pixels from the top left): the pictures read these
+        coords = raw.get("coordinate_system", {})
+        self.size: tuple[int, int] = (int(coords.get("width", 1000)), int(coords.get("height", 1464)))
+        self.headstream_boxes: dict[str, tuple[int, int, int, int]] = {
+            h["id"]: (h["x"], h["y"], h["x"] + h["w"], h["y"] + h["h"]) for h in raw["headstreams"]}
+        self.exit_points: dict[str, tuple[int, int]] = {e["id"]: (e["x"], e["y"]) for e in raw.get("exits", [])}
+        self.river_edges: list[tuple[str, str]] = [(e["from"], e["to"]) for e in raw["river"]["edges"]]
+        self.nile_path: list[str] = list(nile.get("path", []))
+        self.area_records: list[dict[str, Any]] = sorted(raw["areas"], key=lambda a: a["order"])
 
 
 @cache

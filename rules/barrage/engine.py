@@ -33,6 +33,7 @@ from rules.barrage import (
     data,
     expansion,
     journal,
+    names,
     placement,
     produce,
     scoring,
@@ -63,6 +64,7 @@ from rules.barrage.actions import (
     decode,
     describe,
     encode,
+    space_label,
 )
 from rules.barrage.state import BankUse, State, Task
 from rules.barrage.view import view
@@ -129,7 +131,7 @@ def _after_build(st: State, seat: int, structure: str, site: str, income: dict[s
     c = st.companies[seat]
     tasks: list[Task] = []
     if income:
-        _say(st, events, "income", f"{_name(st, seat)} reveals an income: {income}.", "income",
+        _say(st, events, "income", f"{_name(st, seat)} reveals an income: {names.reward(income)}.", "income",
              **_who(st, seat), income=dict(income))
         tasks += contracts.grant(st, seat, income)
     m = data.map_data(st.map)
@@ -174,9 +176,10 @@ def _finish_construct(st: State, t: Task, pay: tuple[int, int, int], events: lis
     structure = construct.structure_of(st, t.x)
     income = construct.build_with_tile(st, seat, t.t, t.c, t.x, pay)
     eff = construct.effective(t.t, t.c)
-    _say(st, events, "construct", f"{_name(st, seat)} builds a {structure} on {t.x} with {t.t}"
-         + (f" (as {t.c})" if t.c else "") + ".", "build", **_who(st, seat), structure=structure, site=t.x,
-         tile=t.t, copy=t.c)
+    as_copy = f" (as {names.tile(t.c)})" if t.c else ""
+    _say(st, events, "construct", f"{_name(st, seat)} builds {names.a_structure(structure)} on "
+         f"{names.site(t.x, st.map)} with {names.tile(t.t)}{as_copy}.", "build", **_who(st, seat),
+         structure=structure, site=t.x, tile=t.t, copy=t.c)
     _after_build(st, seat, structure, t.x, income, eff, events)
 
 
@@ -231,7 +234,7 @@ def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None
         start.init_company(st, seat, company, officer, a.contract)
         st.tasks.pop(0)
         _say(st, events, "draft", f"Seat {seat + 1} takes {data.COMPANIES[company]['name']} with "
-             f"{data.OFFICERS[officer]['name']} and contract {a.contract}.", "draft", seat=seat, company=company,
+             f"{data.OFFICERS[officer]['name']} and {names.contract(a.contract)}.", "draft", seat=seat, company=company,
              officer=officer, contract=a.contract)
     elif k == "turn":
         st.tasks.pop(0)
@@ -270,7 +273,7 @@ def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None
         assert isinstance(a, Fulfil)
         st.tasks.pop(0)
         tasks = contracts.fulfil(st, seat, a.contract)
-        _say(st, events, "contract", f"{_name(st, seat)} fulfils contract {a.contract}.", "fulfil",
+        _say(st, events, "contract", f"{_name(st, seat)} fulfils {names.contract(a.contract)}.", "fulfil",
              **_who(st, seat), contract=a.contract)
         if t.f & contracts.F_MULTI:
             tasks.append(Task("fulfil", seat, n=t.n - contracts.requirement(a.contract), f=t.f))
@@ -292,13 +295,14 @@ def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None
         assert isinstance(a, Site)
         st.tasks.pop(0)
         income = construct.place_piece(st, seat, t.s, a.site)
-        _say(st, events, "construct", f"{_name(st, seat)} places a {t.s} on {a.site}.", "place_piece",
+        _say(st, events, "construct", f"{_name(st, seat)} places {names.a_structure(t.s)} on "
+             f"{names.site(a.site, st.map)}.", "place_piece",
              **_who(st, seat), structure=t.s, site=a.site)
         _after_build(st, seat, t.s, a.site, income, "", events)
     elif k == "take":
         assert isinstance(a, Take)
         contracts.take(st, seat, a.contract)
-        _say(st, events, "contract", f"{_name(st, seat)} takes contract {a.contract}.", "take_contract",
+        _say(st, events, "contract", f"{_name(st, seat)} takes {names.contract(a.contract)}.", "take_contract",
              **_who(st, seat), contract=a.contract)
         t.n -= 1
         if t.n <= 0 or not contracts.visible_private(st):
@@ -306,7 +310,7 @@ def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None
     elif k == "discard":
         assert isinstance(a, Discard)
         c.hand.remove(a.contract)
-        _say(st, events, "contract", f"{_name(st, seat)} discards contract {a.contract}.", "discard_contract",
+        _say(st, events, "contract", f"{_name(st, seat)} discards {names.contract(a.contract)}.", "discard_contract",
              **_who(st, seat), contract=a.contract)
     else:
         for x in expansion.active(st):
@@ -338,8 +342,8 @@ def _place(st: State, seat: int, a: Place, events: list[Event]) -> None:
         # the bank: which space, how many engineers (the architect counts as 1) and the credits they gave
         bank = {"engineers": a.n, "credits": a.n * act["credit_per_engineer"]}
         st.companies[seat].bank.append(BankUse(a.space, a.n, bank["credits"]))
-    _say(st, events, "place", f"{_name(st, seat)} uses {a.space}.", "use_space", **_who(st, seat), space=a.space,
-         **bank)
+    _say(st, events, "place", f"{_name(st, seat)} uses {space_label(a.space)}.", "use_space", **_who(st, seat),
+         space=a.space, **bank)
     supply.pay(st, seat, "credit", act.get("pay_credits", 0))
     tasks: list[Task] = []
     if bank:
@@ -357,7 +361,8 @@ def _place(st: State, seat: int, a: Place, events: list[Event]) -> None:
         tile = st.patent[i]
         st.patent[i] = ""
         st.companies[seat].tiles.append(tile)
-        _say(st, events, "patent", f"{_name(st, seat)} buys {tile}.", "buy_tile", **_who(st, seat), tile=tile)
+        _say(st, events, "patent", f"{_name(st, seat)} buys {names.tile(tile)}.", "buy_tile", **_who(st, seat),
+             tile=tile)
     else:
         for x in expansion.active(st):
             more = x.resolve(st, seat, act, events)
@@ -534,13 +539,14 @@ def _why(st: State, seat: int, a: Any) -> tuple[str, dict[str, Any]]:
                     {"key": "barrage.error.no_such_space", "space": str(a.space)})
         _, need, anyn, private, extra, act, _officer = row
         fields = {"space": a.space}
+        label = space_label(a.space)
         if isinstance(a.n, int) and (a.n if anyn else need) > c.eng + c.arch:
-            return f"You don't have enough engineers for {a.space}.", {"key": "barrage.error.engineers", **fields}
+            return f"You don't have enough engineers for {label}.", {"key": "barrage.error.engineers", **fields}
         if a.space in (c.used if private else st.used):
-            return f"{a.space} is already occupied this round.", {"key": "barrage.error.occupied", **fields}
+            return f"{label} is already occupied this round.", {"key": "barrage.error.occupied", **fields}
         if c.credits < extra + act.get("pay_credits", 0):
-            return f"You can't pay the credits {a.space} costs.", {"key": "barrage.error.credits", **fields}
-        return f"You can't carry out the action of {a.space} right now.", {"key": "barrage.error.not_doable", **fields}
+            return f"You can't pay the credits {label} costs.", {"key": "barrage.error.credits", **fields}
+        return f"You can't carry out the action of {label} right now.", {"key": "barrage.error.not_doable", **fields}
     expected, key = _EXPECTED.get(t.kind, ("finish the action in progress", "barrage.error.step_other"))
     return f"That move is not possible now: you must {expected}.", {"key": key, "step": t.kind}
 

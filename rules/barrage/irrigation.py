@@ -111,7 +111,8 @@ def score(st: State) -> list[Line]:
     pts = [points(st, s) for s in range(st.players)]
     v = visible_vp(st)
     values = sorted(set(pts), reverse=True)
-    lines = [line(f"Irrigation scoring, round {r}: points {pts}, {v} VP visible.", "irrigation_scoring", round=r,
+    lines = [line(f"Irrigation scoring, round {r}: irrigation points {', '.join(map(str, pts))} (in seat order), "
+                  f"{v} VP visible.", "irrigation_scoring", round=r,
                   points=list(pts), visible=v)]
     if len(values) == 1:
         st.irr_scoring[r - 1] = DISCARDED

@@ -26,7 +26,13 @@ def line(text: str, msg: str, **fields: Any) -> Line:
     return Line(text, {"msg": msg, **fields})
 
 
+_PLACES = frozenset({"site", "dam", "conduit", "powerhouse"})
+"""Event fields that name a place on the map: such events also carry the map (conduit values differ)."""
+
+
 def say(st: State, events: list[Event], kind: str, text: str, msg: str = "", **fields: Any) -> None:
+    if msg and _PLACES & fields.keys():
+        fields["map"] = st.map
     _record(st, events, Event(kind, text, data={"msg": msg, **fields} if msg else {}))
 
 

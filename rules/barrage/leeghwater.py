@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.barrage import contracts, data, expansion, produce, supply, water
+from rules.barrage import contracts, data, expansion, names, produce, supply, water
 from rules.barrage.actions import Building, Decline, Officer, Retrieve, Site, Tile, Work
 from rules.barrage.expansion import EXPANSIONS, Expansion, SpaceRow
 from rules.barrage.journal import Line, line, name, say, who
@@ -257,7 +257,7 @@ class LeeghwaterExpansion(Expansion):
             if LESLIE_TILE in st.companies[seat].tiles:
                 return [Task("leslie", seat, n=i)]
             wid = st.works[i]
-            say(st, events, "work", f"{name(st, seat)} fulfils external work {wid}.", "fulfil_work", **who(st, seat),
+            say(st, events, "work", f"{name(st, seat)} fulfils {names.work(wid)}.", "fulfil_work", **who(st, seat),
                 work=wid)
             return take_work(st, seat, wid, "supply")
         if "use_own_private_building" in act:
@@ -305,7 +305,8 @@ class LeeghwaterExpansion(Expansion):
         if k in ("cofferdam", "dutch"):
             st.water[a.site] = st.water.get(a.site, 0) + 1
             st.ledger["drops_in"] = st.ledger.get("drops_in", 0) + 1
-            say(st, events, "water", f"{name(st, seat)} adds a drop to the dam on {a.site}.", "add_drop",
+            say(st, events, "water", f"{name(st, seat)} adds a drop to the dam on {names.site(a.site, st.map)}.",
+                "add_drop",
                 **who(st, seat), site=a.site)
         elif k == "devoffice":
             for seg in c.wheel:
@@ -313,11 +314,12 @@ class LeeghwaterExpansion(Expansion):
                     seg.remove(a.tile)
                     break
             c.tiles.append(a.tile)
-            say(st, events, "building", f"{name(st, seat)} takes {a.tile} back from the wheel.", "tile_back",
+            say(st, events, "building", f"{name(st, seat)} takes {names.tile(a.tile)} back from the wheel.",
+                "tile_back",
                 **who(st, seat), tile=a.tile)
         elif k == "loan":
             tasks = take_work(st, seat, a.work, "credits")
-            say(st, events, "work", f"{name(st, seat)} buys external work {a.work} with credits.", "buy_work",
+            say(st, events, "work", f"{name(st, seat)} buys {names.work(a.work)} with credits.", "buy_work",
                 **who(st, seat), work=a.work)
         elif k == "lab":
             c.wexc[a.segment] -= a.exc
@@ -336,12 +338,13 @@ class LeeghwaterExpansion(Expansion):
         elif k == "leslie":
             wid = st.works[t.n]
             tasks = take_work(st, seat, wid, "wheel" if isinstance(a, Tile) else "supply")
-            say(st, events, "work", f"{name(st, seat)} fulfils external work {wid}.", "fulfil_work", **who(st, seat),
+            say(st, events, "work", f"{name(st, seat)} fulfils {names.work(wid)}.", "fulfil_work", **who(st, seat),
                 work=wid)
         elif k == "patentfree":
             st.patent[st.patent.index(a.tile)] = ""
             c.tiles.append(a.tile)
-            say(st, events, "patent", f"{name(st, seat)} takes {a.tile}.", "take_tile", **who(st, seat), tile=a.tile)
+            say(st, events, "patent", f"{name(st, seat)} takes {names.tile(a.tile)}.", "take_tile", **who(st, seat),
+                tile=a.tile)
         st.tasks[0:0] = tasks
         return True
 

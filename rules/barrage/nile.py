@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.barrage import choices, construct, contracts, data, irrigation, placement, produce, supply, water
+from rules.barrage import choices, construct, contracts, data, irrigation, names, placement, produce, supply, water
 from rules.barrage.actions import Activate, Back, Decline, Irrigate, Points, Restore, Site
 from rules.barrage.expansion import EXPANSIONS, Expansion
 from rules.barrage.journal import Line, name, say, who
@@ -61,8 +61,8 @@ def activate(st: State, seat: int, tile: str, events: list[Event]) -> list[Task]
     c.irr_up.remove(tile)
     c.irr_down.append(tile)
     st.bonus_action = True
-    say(st, events, "irrigation", f"{name(st, seat)} activates irrigation tile {tile}.", "activate", **who(st, seat),
-        tile=tile)
+    say(st, events, "irrigation", f"{name(st, seat)} activates {names.irrigation_tile(tile)}.", "activate",
+        **who(st, seat), tile=tile)
     return contracts.grant(st, seat, data.IRRIGATION_TILES[tile]["effect"])
 
 
@@ -129,7 +129,7 @@ def decide_irrigate(st: State, t: Task, a: Any, events: list[Event]) -> None:
     if isinstance(a, Points):
         vp = _contract_vp(t.t)
         supply.gain(st, seat, "vp", vp)
-        say(st, events, "contract", f"{name(st, seat)} takes {vp} VP from contract {t.t}.", "contract_vp",
+        say(st, events, "contract", f"{name(st, seat)} takes {vp} VP from {names.contract(t.t)}.", "contract_vp",
             **who(st, seat), vp=vp, contract=t.t)
         return
     assert isinstance(a, Irrigate)
@@ -138,8 +138,8 @@ def decide_irrigate(st: State, t: Task, a: Any, events: list[Event]) -> None:
     if not t.f & F_CONTRACT:
         irrigation.remove_drop(st, t.x)
     irrigation.take(st, seat, a.tile)
-    where = f" with a drop from {t.x}" if t.x else ""
-    say(st, events, "irrigation", f"{name(st, seat)} irrigates{where} and takes {a.tile}.",
+    where = f" with a drop from {names.site(t.x, st.map)}" if t.x else ""
+    say(st, events, "irrigation", f"{name(st, seat)} irrigates{where} and takes {names.irrigation_tile(a.tile)}.",
         "irrigate_from" if t.x else "irrigate", **who(st, seat), dam=t.x, tile=a.tile)
     if t.f & F_ANY_DAM and not t.f & F_SECOND and st.water.get(t.x, 0) > 0 and _tiles(st, t.a):
         st.tasks.insert(0, Task("irrigate", seat, x=t.x, a=t.a, f=F_ANY_DAM | F_SECOND))
@@ -193,7 +193,8 @@ class NileExpansion(Expansion):
         elif t.kind == "restore" and isinstance(a, Restore):
             c.irr_down.remove(a.tile)
             c.irr_up.append(a.tile)
-            say(st, events, "irrigation", f"{name(st, seat)} turns {a.tile} face up again.", "restore",
+            say(st, events, "irrigation", f"{name(st, seat)} turns {names.irrigation_tile(a.tile)} face up again.",
+                "restore",
                 **who(st, seat), tile=a.tile)
             t.n -= 1
             if t.n <= 0 or not c.irr_down:

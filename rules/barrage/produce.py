@@ -6,7 +6,7 @@ and an own powerhouse on a site that conduit reaches. Drops used flow on from th
 
 from __future__ import annotations
 
-from rules.barrage import data, supply, water
+from rules.barrage import data, names, supply, water
 from rules.barrage.actions import Produce
 from rules.barrage.state import State
 
@@ -72,7 +72,8 @@ def execute(st: State, seat: int, p: Produce, bonus: int, second: bool) -> tuple
     if not st.water[p.dam]:
         del st.water[p.dam]
     owner = st.conduit_owner[p.conduit]
-    text = f"produces {e} energy with {p.drops} drop(s) via {p.dam} → {p.conduit} → {p.powerhouse}"
+    text = (f"produces {e} energy with {p.drops} drop(s) via {names.site(p.dam, st.map)} → "
+            f"{names.site(p.conduit, st.map)} → {names.site(p.powerhouse, st.map)}")
     if owner != seat:
         # conduit fee: 1 credit per drop to the owner, who also scores 1 VP per drop
         supply.pay(st, seat, "credit", p.drops)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.barrage import data, expansion, supply
+from rules.barrage import data, expansion, names, supply
 from rules.barrage.journal import Line, line
 from rules.barrage.state import State
 
@@ -89,7 +89,8 @@ def round_scoring(st: State) -> list[Line]:
         vp = bonus_vp(bonus_count(st, seat, tile), vp_each, c.energy, st.round)
         if vp:
             supply.gain(st, seat, "vp", vp)
-            lines.append(line(f"Seat {seat + 1} scores {vp} VP from bonus tile {tile}.", "bonus_vp", seat=seat,
+            lines.append(line(f"Seat {seat + 1} scores {vp} VP from the round bonus tile for {names.bonus(tile)}.",
+                              "bonus_vp", seat=seat,
                               vp=vp, tile=tile))
     return lines
 
@@ -170,7 +171,8 @@ def final_scoring(st: State) -> list[Line]:
     for seat, vp in enumerate(place_awards(counts, data.OBJECTIVE_VP)):
         if vp:
             supply.gain(st, seat, "vp", vp)
-            lines.append(line(f"Seat {seat + 1} scores {vp} VP from objective {st.objective} ({counts[seat]}).",
+            lines.append(line(f"Seat {seat + 1} scores {vp} VP for the objective “{names.objective(st.objective)}” "
+                              f"({counts[seat]}).",
                               "objective_vp", seat=seat, vp=vp, tile=st.objective, count=counts[seat]))
     for seat, c in enumerate(st.companies):
         leftover = (c.credits + c.exc + c.mix) // 5

@@ -9,7 +9,7 @@ from rules.barrage import data, irrigation, supply
 from rules.barrage.actions import space_label
 from rules.barrage.choices import spaces_for
 from rules.barrage.state import State
-from rules.base import recent_events
+from rules.base import rank_by, recent_events
 
 
 def _company(st: State, seat: int) -> dict[str, Any]:
@@ -49,12 +49,26 @@ def _company(st: State, seat: int) -> dict[str, Any]:
 
 def _spaces(st: State) -> list[dict[str, Any]]:
     """Every shared action space of this game with its label and occupant (company spaces are per
-    company: see ``companies[i].used_spaces``)."""
-    return [
+    company: see ``companies[i].used_spaces``), then the engineer spaces of the private buildings on the
+    Leeghwater board (``building``: which one)."""
+    out = [
         {"id": sid, "label": space_label(sid), "engineers": need if not anyn else None, "extra_credits": extra,
          "occupied_by": st.used.get(sid)}
         for sid, need, anyn, private, extra, _act, _officer in spaces_for(st) if not private
     ]
+    for bid in st.buildings:
+        for i, es in enumerate(data.BUILDINGS[bid]["engineer_spaces"]):
+            sid = f"{bid}-s{i}"
+            out.append({"id": sid, "label": space_label(sid), "engineers": es["engineers"],
+                        "extra_credits": es["extra_credits"], "occupied_by": st.used.get(sid), "building": bid})
+    return out
+
+
+def _final_ranks(st: State) -> list[int] | None:
+    """Places once the game is over, ties broken by last round's energy (the engine's ``result``)."""
+    if st.phase != "over" or not st.final:
+        return None
+    return list(rank_by([(s, c.last_energy) for s, c in zip(st.final, st.companies, strict=True)]))
 
 
 def _irrigation(st: State) -> dict[str, Any] | None:
@@ -106,6 +120,7 @@ def view(st: State, viewer: int | None) -> dict[str, Any]:
         "powerhouses": dict(st.ph_owner),
         "headstream_tiles": dict(st.headstream_tiles),
         "occupied_spaces": dict(st.used),
+        "bank": [sum(use.engineers for use in c.bank) for c in st.companies],  # engineers at the bank per seat
         "action_spaces": _spaces(st),
         "national_contracts": list(st.national),
         "private_contracts": [list(c) for c in st.display],
@@ -124,6 +139,7 @@ def view(st: State, viewer: int | None) -> dict[str, Any]:
         "bonus_action_used": st.bonus_action,
         "scores": [c.vp for c in st.companies],
         "final_scores": list(st.final) if st.final else None,
+        "final_ranks": _final_ranks(st),
         "log": list(st.log),
         "log_events": recent_events(st.log, st.log_data),
     }

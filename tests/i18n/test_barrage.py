@@ -22,8 +22,8 @@ from cogs.barrage import MENUS, STEPS, menu_for, status_note, step_line
 from i18n import catalogue, t
 from render._draw import needs_cjk
 from render.barrage import render, render_boards
-from rules.barrage import AIS, GAME, INFO, data
-from rules.barrage.actions import decode
+from rules.barrage import AIS, GAME, INFO, data, names
+from rules.barrage.actions import decode, space_label
 from rules.barrage.state import State
 from rules.base import Event, IllegalAction, RulesError, resolve_options
 from tests.i18n.tofu import recording_text, tofu
@@ -113,20 +113,22 @@ def test_the_boards_log_is_the_games_events_in_the_pictures_language() -> None:
 RARE: list[tuple[dict[str, Any], str]] = [
     ({"msg": "out", "seat": 1, "company": "italy"}, "Seat 2 (Italy) goes out for the round."),
     ({"msg": "take_tile", "seat": 0, "company": "netherlands", "tile": "L3_JOKER"},
-     "Seat 1 (Netherlands) takes L3_JOKER."),
+     "Seat 1 (Netherlands) takes the L3 Joker tile."),
     ({"msg": "contract_vp", "seat": 2, "company": "usa", "vp": 5, "contract": "NILE_Y"},
-     "Seat 3 (USA) takes 5 VP from contract NILE_Y."),
+     "Seat 3 (USA) takes 5 VP from the yellow contract for 6 energy (an irrigation tile from plain/hill or 5 VP)."),
     ({"msg": "use_building", "seat": 0, "company": "france", "building": "loan_agency"},
      "Seat 1 (France) uses the loan agency."),
     ({"msg": "buy_work", "seat": 1, "company": "germany", "work": "EW_B2"},
-     "Seat 2 (Germany) buys external work EW_B2 with credits."),
+     "Seat 2 (Germany) buys external work B (4 mixers → 2 VP, 2 free elevations) with credits."),
     ({"msg": "irrigate", "seat": 1, "company": "germany", "dam": "", "tile": "IRR_HILL_CREDITS"},
-     "Seat 2 (Germany) irrigates and takes IRR_HILL_CREDITS."),
+     "Seat 2 (Germany) irrigates and takes the irrigation tile “hill: 4 credits”."),
     ({"msg": "produce", "seat": 0, "company": "usa", "energy": 12, "drops": 2, "dam": "B1L", "conduit": "C1R",
-      "powerhouse": "P5_0", "owner": 1},
-     "Seat 1 (USA) produces 12 energy with 2 drop(s) via B1L → C1R → P5_0, paying 2 credit(s) to seat 2."),
+      "powerhouse": "P5_0", "owner": 1, "map": "base"},
+     "Seat 1 (USA) produces 12 energy with 2 drop(s) via basin 1 lower dam → basin 1 conduit to zone 5 (value 4) → "
+     "zone 5 powerhouse space 1, paying 2 credit(s) to seat 2."),
     ({"msg": "build", "seat": 3, "company": "france", "structure": "base", "site": "B9U", "tile": "ANTON_SPECIAL",
-      "copy": "BASIC_BASE"}, "Seat 4 (France) builds a base on B9U with ANTON_SPECIAL (as BASIC_BASE)."),
+      "copy": "BASIC_BASE"}, "Seat 4 (France) builds a base on basin 9 upper dam with the Anton Special tile "
+      "(as the basic Base tile)."),
     ({"msg": "irrigation_tied"}, "The lead is tied: the leaders score as second and the tile is discarded."),
 ]
 
@@ -272,13 +274,16 @@ FAMILIES: dict[str, set[str]] = {
     words.STRUCTURE: set(data.STRUCTURES),
     words.TILE: set(data.TECH),
     words.TILE_NAME: set(data.TECH),
-    words.IRRIGATION_REF: set(data.IRRIGATION_TILES),
+    words.STRUCTURE_A: set(data.STRUCTURES),
+    words.SITE: set(names.SITE),
+    words.CONTRACT_KIND: set(data.PRIVATE_COLOURS) | {"starting", "national"},
     words.AREA: AREAS,
     words.BONUS: set(data.BONUS_TILES),
     words.OBJECTIVE: set(data.OBJECTIVES),
     words.BOARD: {sp["board"] for sp in data.SPACES.values()},
     words.SPACE_REF: set(words.space_ids()),
     words.REWARD: _reward_keys(),
+    words.REWARD_ANY: set(names.REWARD_ANY),
     "barrage_pic.tile_kind.": TILE_KINDS,
     "barrage_pic.kind.": {tid.partition("_")[2] for tid in data.TECH},
     "barrage_pic.structure.": set(data.STRUCTURES),
@@ -289,8 +294,6 @@ FAMILIES: dict[str, set[str]] = {
     "barrage_pic.board.": {sid.split("-")[0] for sid in data.SPACES},
     "barrage_pic.area.": AREAS,
     "barrage_pic.area_short.": AREAS,
-    "barrage_cog.company_ref.": set(data.COMPANIES),
-    "barrage_cog.officer_ref.": set(data.OFFICERS),
 }
 
 
@@ -309,15 +312,21 @@ def test_english_names_are_the_data_and_engine_words() -> None:
     assert _family(words.BUILDING) == {b: r["name"] for b, r in data.BUILDINGS.items()}
     assert _family(words.TILE_NAME) == {tid: _tile_name(tid) for tid in data.TECH}
     assert _family(words.BOARD) == {b: _BOARD_NAMES[b] for b in _family(words.BOARD)}
-    for prefix in (words.TILE, words.IRRIGATION_REF, words.SPACE_REF, words.BONUS, words.OBJECTIVE,
-                   "barrage_cog.company_ref.", "barrage_cog.officer_ref."):
-        assert all(k == v for k, v in _family(prefix).items()), prefix  # English shows the id itself
+    # English names things as the rule book and the map do (rules/barrage/names.py), never by id
+    assert _family(words.TILE) == {tid: names.tile(tid) for tid in data.TECH}
+    assert _family(words.SPACE_REF) == {sid: space_label(sid) for sid in words.space_ids()}
+    assert _family(words.BONUS) == names.BONUS
+    assert _family(words.OBJECTIVE) == names.OBJECTIVE
+    assert _family(words.SITE) == names.SITE
+    assert _family(words.REWARD) == names.REWARD
+    assert _family(words.REWARD_ANY) == names.REWARD_ANY
+    assert _family(words.CONTRACT_KIND) == names.CONTRACT_KIND
 
 
 def test_japanese_references_repeat_the_labels() -> None:
     """The families that name a space or an irrigation tile in Japanese say what the labels say."""
     assert _family(words.SPACE_REF, "ja") == {s: words.space_label("ja", s) for s in words.space_ids()}
-    assert _family(words.IRRIGATION_REF, "ja") == {x: words.irrigation_label("ja", x) for x in data.IRRIGATION_TILES}
+    assert all(words.irrigation_ref("ja", x) == words.irrigation_label("ja", x) for x in data.IRRIGATION_TILES)
     assert _family(words.TILE, "ja") == _family(words.TILE_NAME, "ja")
 
 
@@ -403,15 +412,17 @@ def test_status_note() -> None:
     session = SimpleNamespace(id="abc123", view=lambda viewer: GAME.view(st, viewer))
     english = status_note(session, 0)  # type: ignore[arg-type]
     company = st.companies[0]
-    assert english.startswith(f"Barrage `abc123`, round {st.round}. Your company: **{company.company}** "
-                              f"({company.officer}) · {company.vp} VP")
+    # the company and its officer by name, not by id ("usa", "wilhelm_adler" before)
+    assert english.startswith(f"Barrage `abc123`, round {st.round}. Your company: "
+                              f"**{data.COMPANIES[company.company]['name']}** "
+                              f"({data.OFFICERS[company.officer]['name']}) · {company.vp} VP")
     assert _japanese(status_note(session, 0, "ja"))  # type: ignore[arg-type]
     assert status_note(session, None, "ja") == f"バラージ `abc123`、第{st.round}ラウンド。"  # type: ignore[arg-type]
 
 
 def test_errors_name_action_spaces_in_the_readers_language():
-    """A refused placement names the space as the boards do, not by its id (English keeps the id)."""
-    exc = IllegalAction("turbine-b2 is already occupied this round.", key="barrage.error.occupied",
+    """A refused placement names the space as the boards do, not by its id, in English too."""
+    exc = IllegalAction("Produce +2 (2 eng) is already occupied this round.", key="barrage.error.occupied",
                         space="turbine-b2")
     assert i18n.text.error_text("en", exc) == exc.reason
     ja = i18n.text.error_text("ja", exc)

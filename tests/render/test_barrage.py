@@ -227,7 +227,7 @@ def test_irrigation_areas_stay_clear_of_the_map() -> None:
     """The enlarged irrigation boxes cover no headstream, basin, powerhouse zone, zone badge, river line or
     flow arrow of the Nile map."""
     lay = _layout("nile")
-    assert {a["id"] for a in lay.raw["irrigation_areas"]} == set(_IRRIGATION_BOX)
+    assert set(lay.map.irrigation) == set(_IRRIGATION_BOX)
 
     def hits(box: tuple[float, float, float, float], other: tuple[float, float, float, float]) -> bool:
         return box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
@@ -304,3 +304,87 @@ def test_crowded_view_stays_within_budget() -> None:
     c["wheel"][2] = {"tiles": ["L3_JOKER", "ANTON_SPECIAL"], "excavators": 12, "mixers": 9}
     for draw in RENDERERS.values():
         _check(draw(view))
+
+
+# --------------------------------------------------------------------------- the view feeds the pictures
+
+
+def test_the_view_gives_the_final_places_the_pictures_show() -> None:
+    """The ranking chips follow the engine's places (``final_ranks``, ties broken by last round's energy):
+    the renderer no longer re-derives the tie-break."""
+    st = _play(3, 8, None, {"map": "base", "leeghwater": "yes"})
+    view = GAME.view(st, None)
+    result = GAME.result(st)
+    assert result is not None and view["final_ranks"] == list(result.ranks)
+    assert GAME.view(_play(3, 8, 30, {"map": "base"}), None)["final_ranks"] is None
+    from render.barrage import _ranking
+
+    tied = {**view, "final_scores": [50, 50, 40], "final_ranks": [2, 1, 3]}  # seat 2 won the tie on energy
+    assert [(rank, seat) for rank, seat, _ in _ranking(tied)] == [(1, 1), (2, 0), (3, 2)]
+
+
+def test_building_engineer_spaces_are_in_the_action_spaces() -> None:
+    """With the Leeghwater parts, every engineer space of the buildings on the board is listed, named as its
+    building and cost say, with its occupant."""
+    st = _play(3, 4, 90, {"map": "base", "leeghwater": "yes"})
+    view = GAME.view(st, None)
+    listed = {sp["id"]: sp for sp in view["action_spaces"] if sp.get("building")}
+    expected = {f"{b}-s{i}" for b in view["buildings"] for i in range(len(data.BUILDINGS[b]["engineer_spaces"]))}
+    assert set(listed) == expected and expected
+    for sid, sp in listed.items():
+        assert sp["label"].startswith(data.BUILDINGS[sp["building"]]["name"]) and sid not in sp["label"]
+        assert sp["occupied_by"] == st.used.get(sid)
+
+
+def test_the_map_picture_reads_the_engine_map_data_not_the_json() -> None:
+    """Headstream boxes and exits come from MapData (rules/barrage/data.py), which holds the JSON's values."""
+    import render.barrage as module
+
+    for name in ("base", "nile"):
+        raw = json.loads((Path(data.__file__).parent / "data" / f"map_{name}.json").read_text(encoding="utf-8"))
+        m = data.map_data(name)
+        assert m.headstream_boxes == {h["id"]: (h["x"], h["y"], h["x"] + h["w"], h["y"] + h["h"])
+                                      for h in raw["headstreams"]}
+        assert m.exit_points == {e["id"]: (e["x"], e["y"]) for e in raw["exits"]}
+        assert _layout(name).headstreams == m.headstream_boxes and _layout(name).exits == m.exit_points
+    assert not hasattr(module, "json")
+
+
+def test_the_map_says_the_last_move_in_the_pictures_language(views: dict[str, dict[str, Any]]) -> None:
+    """A "last move" line over the map: the latest log line, worded as the thread words it."""
+    import i18n.barrage as words
+    from rules.base import Event
+    from tests.i18n.tofu import recording_text
+
+    view = views["mid-3-leeghwater"]
+    latest = view["log_events"][-1]
+    event = Event(latest["kind"], latest["text"], data=latest["data"])
+    for lang, label in (("en", "Last move: "), ("ja", "直前の手：")):
+        with recording_text() as drawn:
+            render(view, lang=lang)
+        assert label + words.event_text(lang, event) in [text for text, _ in drawn]
+    with recording_text() as drawn:
+        render(views["draft-2"])
+    assert not any(text.startswith("Last move") for text, _ in drawn)  # nothing has happened yet
+
+
+def test_bank_use_is_in_the_view_and_on_the_boards() -> None:
+    """The bank is shared: the view says how many engineers each company put there this round (none after
+    the round ends), and the boards picture shows it."""
+    st = GAME.setup(2, resolve_options(GAME.info, {"map": "base"}), 1)
+    rng = random.Random(1)
+    while st.phase == "draft":
+        seat = min(GAME.to_act(st))
+        st, _ = GAME.apply(st, seat, rng.choice(GAME.legal_actions(st, seat)))
+    assert GAME.view(st, None)["bank"] == [0, 0]
+    seat = min(GAME.to_act(st))
+    before = render_boards(GAME.view(st, None))
+    st, _ = GAME.apply(st, seat, GAME.decode_action("P.bank-b.2"))
+    view = GAME.view(st, None)
+    assert view["bank"][seat] == 2 and view["bank"][1 - seat] == 0
+    assert render_boards(view) != before
+    rnd = st.round
+    while st.round == rnd and GAME.result(st) is None:
+        s = min(GAME.to_act(st))
+        st, _ = GAME.apply(st, s, rng.choice(GAME.legal_actions(st, s)))
+    assert GAME.view(st, None)["bank"] == [0, 0]
