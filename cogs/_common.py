@@ -105,6 +105,39 @@ async def reply(interaction: discord.Interaction, content: str, **kwargs: Any) -
         log.warning("could not reply to interaction %s: %s", interaction.id, exc)
 
 
+async def answer_first(interaction: discord.Interaction, *, ephemeral: bool = True) -> bool:
+    """Acknowledge the interaction now ("thinking…"), before any database, picture, replay or AI work:
+    Discord fails an interaction not answered within 3 s. ``reply`` then fills in the answer.
+
+    A component that edits its own message defers with ``defer_update`` instead. Always True, so a
+    cog can use it as its ``interaction_check``; a failed acknowledgement is logged, the work goes on
+    (the state is stored before anything is announced)."""
+    if not interaction.response.is_done():
+        try:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        except discord.HTTPException as exc:
+            log.warning("could not acknowledge interaction %s: %s", interaction.id, exc)
+    return True
+
+
+async def defer_update(interaction: discord.Interaction) -> None:
+    """Acknowledge a click whose answer edits the clicked message (a picker, the lobby), before any
+    database work; the edit then goes through ``interaction.edit_original_response``."""
+    if not interaction.response.is_done():
+        try:
+            await interaction.response.defer()
+        except discord.HTTPException as exc:
+            log.warning("could not acknowledge interaction %s: %s", interaction.id, exc)
+
+
+async def reply_public(interaction: discord.Interaction, content: str) -> None:
+    """Say ``content`` to everyone after the interaction was acknowledged privately (``answer_first``):
+    it completes the private answer, then follows for the channel. Refusals found on the way stay
+    private (``reply``), which a public acknowledgement would not allow."""
+    await reply(interaction, content)
+    await reply(interaction, content, ephemeral=False)
+
+
 async def reader_lang(interaction: discord.Interaction) -> str:
     """The language of a reply to this user (``lang_of``), English when it cannot be read: an error
     reply must go out even when the store that keeps the preference is what failed."""

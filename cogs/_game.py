@@ -23,9 +23,11 @@ import discord
 from discord.ext import commands
 
 from cogs._common import (
+    answer_first,
     bot_of,
     call_with_retry,
     clip,
+    defer_update,
     error_message,
     mention,
     metrics_of,
@@ -70,6 +72,11 @@ class GameCog(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.bot.game_cogs.pop(self.game_name, None)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+        # Every command of a game (/ra status, /imperium choose, ...) answers its user privately:
+        # acknowledge it before reading the game or drawing it.
+        return await answer_first(interaction)
 
     # ---------------------------------------------------------------- hooks
 
@@ -444,8 +451,8 @@ async def submit_from_interaction(
     """defer → host.submit → announce; any rejection becomes an ephemeral reply and changes nothing."""
     bot = bot_of(interaction)
     started = time.perf_counter()
+    await defer_update(interaction)
     try:
-        await interaction.response.defer()
         outcome = await bot.host.submit(
             sid, interaction.user.id, action, expected_version=version, interaction_id=interaction.id
         )
@@ -465,6 +472,7 @@ async def submit_from_interaction(
 async def show_current_board(interaction: discord.Interaction, sid: str, note: str) -> None:
     """Ephemerally show the board as it is now, as this user's seat sees it, in their language
     (``note`` comes already in it)."""
+    await answer_first(interaction)  # the picture takes a while: answer before drawing it
     bot = bot_of(interaction)
     try:
         session = await bot.host.get(sid)

@@ -234,9 +234,8 @@ class Imperium(GameCog, commands.GroupCog, group_name="imperium", group_descript
         assert seat is not None
         rnd = session.view(seat)["round"]
         lang = await lang_of(interaction)
-        await interaction.response.send_message(
-            picker_content(session, seat, "", lang), view=picker_view(session.id, rnd, "", lang), ephemeral=True
-        )
+        # Acknowledged privately before the game was read (GameCog.interaction_check): reply completes it.
+        await reply(interaction, picker_content(session, seat, "", lang), view=picker_view(session.id, rnd, "", lang))
 
 
 async def setup(bot: BoardGameBot) -> None:
