@@ -186,10 +186,15 @@ class Imperium(GameCog, commands.GroupCog, group_name="imperium", group_descript
         return any(e.kind != "chose" and e.to is None for step in outcome.steps for e in step.events)
 
     def _round_began(self, outcome: Outcome | None) -> bool:
-        # The game's start counts even when AI seats have already chosen in the same outcome.
-        if outcome is None or not outcome.steps or outcome.steps[0].version == 1:
+        # The game's start counts even when AI seats have already chosen in the same outcome; the
+        # first human choice (also move 1) does not, or the others would get round 1's picker twice.
+        if outcome is None or not outcome.steps or (outcome.steps[0].version == 1 and outcome.steps[0].by_ai):
             return True
         return self.board_needed(outcome)
+
+    # "Choose privately" opens the current round's picker whichever board it is under, so an older
+    # board's button is never stale: boards are not edited to take it away (a request saved a round).
+    retire_boards = False
 
     def public_controls(self, session: Session, *, lang: str = "en") -> discord.ui.View | None:
         if session.status != "active" or not any(not session.seats[s].is_ai for s in session.to_act()):

@@ -110,6 +110,7 @@ async def finish_by_host(bot: Any, sid: str, seed: int) -> None:
         await bot.host.submit(sid, session.seats[seat].user_id, action, expected_version=session.version)
 
 
+@pytest.mark.simcord(settle_timeout=120)  # a loaded machine draws slowly; the test is about order
 async def test_every_command_and_control_is_answered_before_any_slow_step(simcord_env, simcord_bot, slow):
     env, bot = simcord_env, simcord_bot
     clock = FakeClock(1_800_000_000.0)
