@@ -7,8 +7,9 @@ and any other host error gets its class's message (``HOST_CLASSES``). English ke
 sentence.
 
 Discord failures are handled here, in one place, so a failed send never breaks a game: the state
-is already stored before anything is announced. Transient ones (5xx, timeouts, broken connections)
-are retried a bounded number of times (``SEND_RETRY``); closed DMs (50007) are remembered per user
+is already stored before anything is announced. Transient ones (5xx, timeouts, broken connections,
+and a 429 still refused after discord.py's own retries, then after the wait Discord gave) are
+retried a bounded number of times (``SEND_RETRY``); closed DMs (50007) are remembered per user
 and the prompts go to the game thread instead; an expired interaction is logged and dropped.
 """
 
@@ -19,6 +20,7 @@ import io
 import logging
 import re
 import secrets
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -118,6 +120,39 @@ async def reply(interaction: discord.Interaction, content: str, **kwargs: Any) -
             await interaction.response.send_message(content, **kwargs)
     except discord.HTTPException as exc:  # expired interaction or a Discord fault: nothing to save
         log.warning("could not reply to interaction %s: %s", interaction.id, exc)
+
+
+async def answer_first(interaction: discord.Interaction, *, ephemeral: bool = True) -> bool:
+    """Acknowledge the interaction now ("thinking…"), before any database, picture, replay or AI work:
+    Discord fails an interaction not answered within 3 s. ``reply`` then fills in the answer.
+
+    A component that edits its own message defers with ``defer_update`` instead. Always True, so a
+    cog can use it as its ``interaction_check``; a failed acknowledgement is logged, the work goes on
+    (the state is stored before anything is announced)."""
+    if not interaction.response.is_done():
+        try:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        except discord.HTTPException as exc:
+            log.warning("could not acknowledge interaction %s: %s", interaction.id, exc)
+    return True
+
+
+async def defer_update(interaction: discord.Interaction) -> None:
+    """Acknowledge a click whose answer edits the clicked message (a picker, the lobby), before any
+    database work; the edit then goes through ``interaction.edit_original_response``."""
+    if not interaction.response.is_done():
+        try:
+            await interaction.response.defer()
+        except discord.HTTPException as exc:
+            log.warning("could not acknowledge interaction %s: %s", interaction.id, exc)
+
+
+async def reply_public(interaction: discord.Interaction, content: str) -> None:
+    """Say ``content`` to everyone after the interaction was acknowledged privately (``answer_first``):
+    it completes the private answer, then follows for the channel. Refusals found on the way stay
+    private (``reply``), which a public acknowledgement would not allow."""
+    await reply(interaction, content)
+    await reply(interaction, content, ephemeral=False)
 
 
 async def reader_lang(interaction: discord.Interaction) -> str:
@@ -274,11 +309,34 @@ SEND_RETRY = RetryPolicy()
 """The policy every channel send uses (module-level so a test can replace it)."""
 
 
+RATE_LIMIT_WAIT_MOST = 900.0
+"""Seconds a send waits at most for a rate-limit bucket to free (a longer wait is given up, logged)."""
+
+
+def rate_limit_wait(exc: BaseException) -> float | None:
+    """How long Discord said to wait after refusing a request with 429 (still refused after
+    discord.py's own retries): its ``Retry-After``; None when ``exc`` is not a rate limit."""
+    if isinstance(exc, discord.RateLimited):
+        return float(exc.retry_after)
+    if not isinstance(exc, discord.HTTPException) or exc.status != 429:
+        return None
+    headers = getattr(exc.response, "headers", None) or {}
+    for name in ("Retry-After", "X-RateLimit-Reset-After"):
+        try:
+            return max(0.0, float(headers[name]))
+        except (KeyError, TypeError, ValueError):
+            continue
+    return 0.0  # not said: the policy's own delay applies
+
+
 def is_transient(exc: BaseException) -> bool:
-    """A failure worth retrying: a Discord server error (5xx), a timeout or a broken connection.
+    """A failure worth retrying: a Discord server error (5xx), a rate limit (429), a timeout or a
+    broken connection.
 
     Anything else (403 missing permissions, 404 deleted thread, 400 bad request) would fail the
     same way again, and repeated failed requests count toward Discord's invalid-request ban."""
+    if rate_limit_wait(exc) is not None:
+        return True
     if isinstance(exc, discord.HTTPException):
         return exc.status >= 500
     return isinstance(exc, TimeoutError | aiohttp.ClientError | OSError)
@@ -296,18 +354,27 @@ async def call_with_retry(
     said, before a retry, that the result is not needed any more."""
     policy = policy or SEND_RETRY
     last = len(policy.delays)
+    wait = 0.0
     for attempt, delay in enumerate((0.0, *policy.delays)):
         if attempt:
-            await policy.sleep(delay)
+            await policy.sleep(max(delay, wait))
             if still_wanted is not None and not await still_wanted():
                 log.info("%s: not retried, it is out of date", what)
                 return None
         try:
             return await op()
         except Exception as exc:
-            if not is_transient(exc) or attempt == last:
+            limited = rate_limit_wait(exc)
+            if not is_transient(exc) or attempt == last or (limited or 0.0) > RATE_LIMIT_WAIT_MOST:
                 raise
-            log.info("%s: attempt %d failed (%s); retrying", what, attempt + 1, exc)
+            if limited is None:
+                log.info("%s: attempt %d failed (%s); retrying", what, attempt + 1, exc)
+                wait = 0.0
+            else:
+                # The bucket is empty even after discord.py's own retries: try again once it frees.
+                wait = limited
+                log.warning("%s: rate limited by Discord (attempt %d); sending again in %.1f s",
+                            what, attempt + 1, max(policy.delays[attempt], wait))
     raise AssertionError("unreachable: the last attempt returns or raises")
 
 
@@ -365,6 +432,27 @@ async def send_with_retry(
         return None
 
 
+DM_CHANNELS_KEPT = 10_000
+"""DM channels remembered per process (discord.py's own cache keeps only the last 128)."""
+
+
+async def dm_channel(bot: Any, user_id: int) -> discord.DMChannel:
+    """The DM channel with a user: opened once (one request, no need to fetch the user first) and
+    then remembered, so a DM costs one request to Discord, not three."""
+    channels: OrderedDict[int, discord.DMChannel] | None = getattr(bot, "dm_channels", None)
+    if channels is None:
+        channels = bot.dm_channels = OrderedDict()
+    channel = channels.get(user_id)
+    if channel is None:
+        channel = await bot.create_dm(discord.Object(user_id))
+        channels[user_id] = channel
+        if len(channels) > DM_CHANNELS_KEPT:
+            channels.popitem(last=False)
+    else:
+        channels.move_to_end(user_id)
+    return channel
+
+
 async def dms_closed(bot: BoardGameBot, user_id: int) -> bool:
     """Whether this user's DMs were found closed (and not reopened with /prefs dms)."""
     return await bot.host.store.user_flag(user_id, DMS_CLOSED_FLAG) == "1"
@@ -384,8 +472,7 @@ async def safe_dm(
     if not force and await dms_closed(bot, user_id):
         return False
     try:
-        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
-        channel = user.dm_channel or await user.create_dm()
+        channel = await dm_channel(bot, user_id)
     except discord.HTTPException as exc:
         log.warning("DM to %s: could not open the DM channel: %s", user_id, exc)
         return False

@@ -16,16 +16,20 @@ import contextlib
 import logging
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, ParamSpec, TypeVar
 
 import discord
 from discord.ext import commands
 
 from cogs._common import (
+    MAX_CONTENT,
+    answer_first,
     bot_of,
     call_with_retry,
     clip,
+    defer_update,
+    dms_closed,
     error_message,
     mention,
     metrics_of,
@@ -61,6 +65,7 @@ DRAW_DEADLINE = 20.0
 (a Barrage board takes a fraction of a second; a queue of them behind a busy pool counts too)."""
 MAX_BUTTONS = 20  # 4 rows of 5; the fifth row is kept for navigation
 SELECT_LIMIT = 25  # Discord's cap on options in one select
+FETCHED_KEPT = 1000  # fetched game threads remembered per game cog
 
 
 class GameCog(commands.Cog):
@@ -69,15 +74,30 @@ class GameCog(commands.Cog):
     game_name: ClassVar[str]
     renderer: ClassVar[Callable[..., bytes]]
     """The game's main renderer (what render.get_renderer gives); the pool draws through host/tasks.py."""
+    retire_boards: ClassVar[bool] = True
+    """Whether a new board takes the controls off the previous one (``_retire_previous``)."""
 
     def __init__(self, bot: BoardGameBot) -> None:
         self.bot = bot
+        self._fetched: dict[int, Any] = {}
+        """Channels and threads fetched because discord.py's cache did not have them (oldest first)."""
+        self._board_events: dict[str, tuple[int, list[str]]] = {}
+        """Game → its current board message and the lines saying what happened on it, while that
+        board is the newest message this process posted in the thread (``_edit_board``)."""
+        self._bare_boards: dict[str, int] = {}
+        """Game → its current board message, when that board was posted without controls. Only such a
+        board needs no edit to retire it; after a restart nothing is known and boards are retired."""
 
     async def cog_load(self) -> None:
         self.bot.game_cogs[self.game_name] = self
 
     async def cog_unload(self) -> None:
         self.bot.game_cogs.pop(self.game_name, None)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+        # Every command of a game (/ra status, /imperium choose, ...) answers its user privately:
+        # acknowledge it before reading the game or drawing it.
+        return await answer_first(interaction)
 
     # ---------------------------------------------------------------- hooks
 
@@ -99,6 +119,12 @@ class GameCog(commands.Cog):
 
     async def private_prompts(self, session: Session, outcome: Outcome | None) -> None:
         """Send hidden-move prompts by DM; sequential games need none."""
+
+    def edit_in_place(self, session: Session, outcome: Outcome) -> bool:
+        """Whether this move's board may replace the current board in its message instead of being
+        posted below it (``_edit_board``): the thread then reads the same, one request fewer. Only
+        for moves whose next player is told by DM, since an edited mention notifies nobody."""
+        return False
 
     async def prompt_by_dm(
         self,
@@ -124,6 +150,7 @@ class GameCog(commands.Cog):
             if channel is not None:
                 lang = await public_lang(self.bot, session.record.guild_id)
                 note = t(lang, "game.dm.closed", who=t(lang, "common.word.comma").join(closed), fallback=fallback)
+                self._board_events.pop(session.id, None)  # the board is no longer the newest message
                 await send_with_retry(channel, clip(note), what=f"game {session.id}: DM fallback note",
                                       metrics=metrics_of(self.bot))
 
@@ -145,7 +172,7 @@ class GameCog(commands.Cog):
 
     async def thread_of(self, session: Session) -> discord.abc.Messageable | None:
         channel_id = session.record.thread_id or session.record.channel_id
-        channel = self.bot.get_channel(channel_id)
+        channel = self.bot.get_channel(channel_id) or self._fetched.get(channel_id)
         if channel is None:
             try:
                 channel = await call_with_retry(
@@ -158,6 +185,12 @@ class GameCog(commands.Cog):
                 log.warning("game %s: channel %s could not be fetched: %s", session.id, channel_id, exc)
                 metrics_of(self.bot).record_error("discord_fetch")
                 return None
+            if channel is not None:
+                # discord.py does not cache a thread it has not seen open (e.g. archived): keep it, so
+                # the next move does not fetch it again. Sending to it un-archives it.
+                self._fetched[channel_id] = channel
+                if len(self._fetched) > FETCHED_KEPT:
+                    self._fetched.pop(next(iter(self._fetched)))
         return channel  # type: ignore[return-value]
 
     def status_lines(self, session: Session, lang: str = DEFAULT_LANG) -> list[str]:
@@ -219,17 +252,20 @@ class GameCog(commands.Cog):
         *,
         force_board: bool = False,
         started: float | None = None,
+        clicked: discord.Interaction | None = None,
     ) -> None:
         """Post what happened, the board and whose turn it is; then the private prompts.
 
         Called only after the host has stored the outcome, so a failure here loses nothing: sends
         are retried (cogs/_common.py) and ``/game status repost:true`` re-posts the board at any time.
-        ``started`` (``time.perf_counter()`` when the player clicked) gives the move's latency.
+        ``started`` (``time.perf_counter()`` when the player clicked) gives the move's latency;
+        ``clicked`` is that click, answered with ``defer_update`` (see ``_retire_previous``).
         """
         channel = await self.thread_of(session)
         if channel is not None:
             lang = await public_lang(self.bot, session.record.guild_id)
-            lines = self.public_lines(outcome, lang)
+            events = self.public_lines(outcome, lang)
+            lines = list(events)
             with_board = force_board or self.board_needed(outcome) or session.result() is not None
             if with_board:
                 lines += self.status_lines(session, lang=lang)
@@ -237,8 +273,10 @@ class GameCog(commands.Cog):
                 lines += await self.rating_lines(session, lang)
             content = clip("\n".join(lines) or "\u200b")
             if with_board:
-                await self.post_board(session, channel, content, lang)
+                if not await self._edit_board(session, channel, outcome, events, lines[len(events):], lang):
+                    await self.post_board(session, channel, content, lang, clicked=clicked, events=events)
             else:
+                self._board_events.pop(session.id, None)  # the board is no longer the newest message
                 await send_with_retry(channel, content, what=f"game {session.id}: news",
                                       metrics=metrics_of(self.bot))
         if outcome is not None:
@@ -246,10 +284,18 @@ class GameCog(commands.Cog):
         await self.private_prompts(session, outcome)
 
     async def post_board(
-        self, session: Session, channel: discord.abc.Messageable, content: str, lang: str = DEFAULT_LANG
+        self,
+        session: Session,
+        channel: discord.abc.Messageable,
+        content: str,
+        lang: str = DEFAULT_LANG,
+        *,
+        clicked: discord.Interaction | None = None,
+        events: Sequence[str] = (),
     ) -> bool:
         """Post the public board with its controls (in the server's language ``lang``) and make it the
-        game's current message; True if posted."""
+        game's current message; True if posted. ``events`` are the lines of ``content`` that say what
+        happened (kept, should the next board be edited into this message)."""
         files = await self.pictures(session, None, lang=lang)
         controls = self.public_controls(session, lang=lang)
 
@@ -263,8 +309,53 @@ class GameCog(commands.Cog):
         )
         if message is None:
             return False
-        await self._retire_previous(session, channel)
+        await self._retire_previous(session, channel, clicked)
+        self._remember_board(session.id, message.id, list(events), bare=controls is None)
         await self.bot.host.set_messages(session.id, message_id=message.id)
+        return True
+
+    def _remember_board(self, sid: str, message_id: int, events: list[str], *, bare: bool) -> None:
+        self._board_events[sid] = (message_id, events)
+        if bare:
+            self._bare_boards[sid] = message_id
+        else:
+            self._bare_boards.pop(sid, None)
+
+    async def _edit_board(
+        self,
+        session: Session,
+        channel: discord.abc.Messageable,
+        outcome: Outcome | None,
+        events: list[str],
+        status: list[str],
+        lang: str,
+    ) -> bool:
+        """Edit the current board into this move's (``edit_in_place``), its earlier lines kept above
+        the new ones; True if done. Not when the board is not the thread's newest message as far as
+        this process knows (e.g. after a restart), when the text would grow too long, or when a human
+        to act would not get the DM that notifies them."""
+        known = self._board_events.get(session.id)
+        if known is None or outcome is None or not self.edit_in_place(session, outcome):
+            return False
+        message_id, before = known
+        if message_id != session.record.message_id or not hasattr(channel, "get_partial_message"):
+            return False
+        text = "\n".join([*before, *events, *status])
+        if len(text) > MAX_CONTENT:
+            return False
+        for seat in session.to_act():
+            info = session.seats[seat]
+            if not info.is_ai and (info.user_id is None or await dms_closed(self.bot, info.user_id)):
+                return False
+        files = await self.pictures(session, None, lang=lang)
+        controls = self.public_controls(session, lang=lang)
+        try:
+            await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
+                content=text, attachments=files, view=controls)
+        except discord.HTTPException as exc:
+            log.info("game %s: the board could not be edited (%s); posting it", session.id, exc)
+            return False
+        self._remember_board(session.id, message_id, [*before, *events], bare=controls is None)
         return True
 
     async def repost_board(self, session: Session, by: str) -> bool:
@@ -295,11 +386,25 @@ class GameCog(commands.Cog):
                 fields["latency_ms"] = round(waited, 1)
             log.info("game %s: move %d by seat %d", session.id, step.version, step.seat, extra=fields)
 
-    async def _retire_previous(self, session: Session, channel: discord.abc.Messageable) -> None:
-        """Strip the buttons from the previous board so only the newest one is clickable."""
+    async def _retire_previous(
+        self, session: Session, channel: discord.abc.Messageable, clicked: discord.Interaction | None = None
+    ) -> None:
+        """Strip the buttons from the previous board so only the newest one is clickable.
+
+        A move clicked on that board retires it through the click's own answer (its original response
+        is the clicked message), which is no extra request to Discord's rate-limited channel routes."""
         old = session.record.message_id
-        if old is None or not hasattr(channel, "get_partial_message"):
+        if old is None or not self.retire_boards or not hasattr(channel, "get_partial_message"):
             return
+        if self._bare_boards.get(session.id) == old:
+            return  # posted without controls: nothing to take away, no request
+        message = clicked.message if clicked is not None else None
+        if clicked is not None and message is not None and message.id == old:
+            try:
+                await clicked.edit_original_response(view=None)
+                return
+            except discord.HTTPException as exc:  # e.g. the click's token expired: edit it directly
+                log.info("game %s: the board could not be retired through the click: %s", session.id, exc)
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(old).edit(view=None)  # type: ignore[attr-defined]
 
@@ -310,7 +415,7 @@ class GameCog(commands.Cog):
         if outcome.duplicate:
             return
         fresh = await self.bot.host.get(outcome.session.id)
-        await self.announce(fresh, outcome, started=started)
+        await self.announce(fresh, outcome, started=started, clicked=interaction)
 
 
 async def in_pool(bot: Any, fn: Callable[P, T], *args: Any, what: str, deadline: float = DRAW_DEADLINE) -> T | None:
@@ -472,8 +577,8 @@ async def submit_from_interaction(
     ``made_for``: Host.submit's check that the move still fits the board it is applied to."""
     bot = bot_of(interaction)
     started = time.perf_counter()
+    await defer_update(interaction)
     try:
-        await interaction.response.defer()
         outcome = await bot.host.submit(
             sid, interaction.user.id, action, expected_version=version, interaction_id=interaction.id,
             made_for=made_for,
@@ -494,6 +599,7 @@ async def submit_from_interaction(
 async def show_current_board(interaction: discord.Interaction, sid: str, note: str) -> None:
     """Ephemerally show the board as it is now, as this user's seat sees it, in their language
     (``note`` comes already in it)."""
+    await answer_first(interaction)  # the picture takes a while: answer before drawing it
     bot = bot_of(interaction)
     try:
         session = await bot.host.get(sid)

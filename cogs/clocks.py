@@ -23,7 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs._common import bot_of, dms_closed, is_manager, mention, reply, reply_error, safe_dm
+from cogs._common import answer_first, bot_of, dms_closed, is_manager, mention, reply, reply_error, safe_dm
 from cogs._lang import dm_lang, lang_of, public_lang
 from host import clock as clocks
 from host.reminders import PING, QUIET, UTC_OFFSET, Notice, PrefsError, parse_quiet
@@ -254,6 +254,10 @@ class Prefs(commands.GroupCog, group_name="prefs",
     def __init__(self, bot: BoardGameBot) -> None:
         self.bot = bot
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+        # Every answer is private and reads or writes the store first: acknowledge before that.
+        return await answer_first(interaction)
+
     async def _season_start(self, interaction: discord.Interaction) -> float:
         """Vacation days are counted per league season (or per calendar year without one)."""
         league = getattr(self.bot, "league", None)
@@ -358,7 +362,6 @@ class Prefs(commands.GroupCog, group_name="prefs",
         lang = await lang_of(interaction)
         uid = interaction.user.id
         was_closed = await dms_closed(self.bot, uid)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         if await safe_dm(self.bot, uid, t(lang, "prefs.dms.test"), force=True):
             await reply(interaction, t(lang, "prefs.dms.reopened" if was_closed else "prefs.dms.open"))
         else:

@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._common import clip, is_manager, metrics_of, reader_lang, reply
+from cogs._common import answer_first, clip, is_manager, metrics_of, reader_lang, reply
 from host import compute
 from host.health_http import HealthServer
 from host.ops import OpsSettings
@@ -173,6 +173,10 @@ class Health(commands.Cog):
                 log.error("health endpoint: cannot listen on %s:%d: %s", ops.health_host, ops.health_port, exc)
                 return
             self.server = server
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+        # The answer is private and counts games in the store: acknowledge before that.
+        return await answer_first(interaction)
 
     async def cog_unload(self) -> None:
         if self.server is not None:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs._common import clip, reply, reply_error
+from cogs._common import answer_first, clip, reply, reply_error
 from cogs._game import in_pool, session_here
 from cogs._lang import lang_of, public_lang
 from host import tasks
@@ -105,11 +105,18 @@ def _standings(data: dict[str, Any], lang: str = "en") -> str:
 
 
 async def _finished_export(
-    bot: BoardGameBot, interaction: discord.Interaction, game_id: str | None
+    bot: BoardGameBot, interaction: discord.Interaction, game_id: str | None, *, public: bool = False
 ) -> tuple[Session, dict[str, Any]] | None:
-    """The game asked for and its export; None when refused (the user has been told why)."""
+    """The game asked for and its export; None when refused (the user has been told why).
+
+    The export replays the whole game, so the interaction is acknowledged before it: privately unless
+    ``public``. A public answer is acknowledged only once the game is known to be finished, so that a
+    refusal (the usual one: not finished) can still be private."""
     try:
         session = await session_here(bot, interaction, game_id)
+        if session.status != "finished":
+            await export_game(bot.host, session.id)  # refuses at once, in its own words, before any replay
+        await answer_first(interaction, ephemeral=not public)
         return session, await export_game(bot.host, session.id)
     except Exception as exc:
         await _refuse(interaction, exc)
@@ -121,22 +128,17 @@ async def replay_command(
 ) -> None:
     """Post an animated GIF of a finished game (in the channel), rebuilt from its log."""
     max_frames = max_frames or REPLAY_FRAMES
-    found = await _finished_export(bot, interaction, game_id)
-    if found is None:
-        return
-    session, data = found
     try:
         place = bot.host.replays.place()  # fair use: a bounded queue, "try again in N s" when full
     except LimitReached as exc:
         await reply_error(interaction, exc)
         return
     with place:
-        lang = await public_lang(bot, interaction.guild_id)  # posted in the channel, for everyone
-        try:
-            await interaction.response.defer(thinking=True)
-        except discord.HTTPException as exc:
-            log.warning("replay of %s: could not defer: %s", session.id, exc)
+        found = await _finished_export(bot, interaction, game_id, public=True)  # answers before the replay
+        if found is None:
             return
+        session, data = found
+        lang = await public_lang(bot, interaction.guild_id)  # posted in the channel, for everyone
         try:
             async with _drawing_slot():
                 drawn = await in_pool(bot, tasks.replay_gif, data, max_frames, lang, what=f"replay of {session.id}",

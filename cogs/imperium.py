@@ -200,6 +200,10 @@ class Imperium(GameCog, commands.GroupCog, group_name="imperium", group_descript
             return True
         return self.board_needed(outcome)
 
+    # "Choose privately" opens the current round's picker whichever board it is under, so an older
+    # board's button is never stale: boards are not edited to take it away (a request saved a round).
+    retire_boards = False
+
     def public_controls(self, session: Session, *, lang: str = "en") -> discord.ui.View | None:
         if session.status != "active" or not any(not session.seats[s].is_ai for s in session.to_act()):
             return None
@@ -243,9 +247,8 @@ class Imperium(GameCog, commands.GroupCog, group_name="imperium", group_descript
         assert seat is not None
         rnd = session.view(seat)["round"]
         lang = await lang_of(interaction)
-        await interaction.response.send_message(
-            picker_content(session, seat, "", lang), view=picker_view(session.id, rnd, "", lang), ephemeral=True
-        )
+        # Acknowledged privately before the game was read (GameCog.interaction_check): reply completes it.
+        await reply(interaction, picker_content(session, seat, "", lang), view=picker_view(session.id, rnd, "", lang))
 
 
 async def setup(bot: BoardGameBot) -> None:

@@ -22,7 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import escape_markdown
 
-from cogs._common import bot_of, clip, is_manager, png_file, reply, reply_error
+from cogs._common import answer_first, bot_of, clip, is_manager, png_file, reply, reply_error, reply_public
 from cogs._game import in_pool
 from cogs._lang import lang_of, public_lang
 from host import tasks
@@ -235,6 +235,18 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
     async def cog_load(self) -> None:
         await self.league.open()
 
+    PUBLIC = frozenset({"league leaderboard", "league profile", "league season start"})
+    """Commands answered for everyone: the leaderboard after its checks (then its table is drawn), the
+    profile and a new season at once (light reads and one write). Every other /league command is
+    acknowledged privately before any work (``answer_first``); void and season end then say their
+    result for everyone too (``reply_public``)."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+        command = interaction.command
+        if command is not None and command.qualified_name in self.PUBLIC:
+            return True
+        return await answer_first(interaction)
+
     async def _public(self, interaction: discord.Interaction) -> str:
         """The language of an answer everyone in the channel reads: the server's."""
         return await public_lang(self.bot, interaction.guild_id)
@@ -259,6 +271,9 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
                 game = next(iter(played))
             elif game not in GAMES:
                 raise refusal(LeagueError, "league.error.unknown_game", game=game, games=", ".join(sorted(GAMES)))
+            # The table is for everyone: acknowledged publicly once the cheap checks above have passed
+            # (a refusal stays private), before the ladder is read and drawn.
+            await answer_first(interaction, ephemeral=False)
             entries = await self.league.leaderboard(guild, game, scope, limit=BOARD_SIZE)
             options = await self.league.options(guild)
             bot_of(interaction).host.pictures.take(interaction.user.id)  # fair use: one picture every few seconds
@@ -266,7 +281,6 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             await refuse(interaction, exc)
             return
         lang = await self._public(interaction)
-        await interaction.response.defer(thinking=True)
         picture = await in_pool(self.bot, tasks.leaderboard_picture, board_table(game, scope, entries,
                                 played.get(game, 0), lang), lang, what=f"leaderboard of {game} in {guild}")
         embed = discord.Embed(
@@ -386,7 +400,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             return
         if len(lines) == 1:
             lines.append(t(lang, "league.season.no_games"))
-        await interaction.response.send_message(clip("\n".join(lines)))
+        await reply_public(interaction, clip("\n".join(lines)))
 
     @season.command(name="list", description="The server's league seasons")
     async def season_list(self, interaction: discord.Interaction) -> None:
@@ -410,7 +424,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             await refuse(interaction, exc)
             return
         lang = await self._public(interaction)
-        await interaction.response.send_message(t(
+        await reply_public(interaction, t(
             lang, "league.void.restored" if undo else "league.void.voided",
             title=game_title(lang, row.game), game_id=row.session_id, user=interaction.user.mention,
         ))
@@ -423,7 +437,6 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             guild = require_manager(interaction)
             if game is not None and game not in GAMES:
                 raise refusal(LeagueError, "league.error.unknown_game_short", game=game)
-            await interaction.response.defer(ephemeral=True, thinking=True)
             done = await self.league.recompute(guild, game)
         except Exception as exc:
             await refuse(interaction, exc)

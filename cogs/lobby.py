@@ -9,6 +9,7 @@ the channel for everyone in the server's language, ephemeral answers in the user
 from __future__ import annotations
 
 import importlib.util
+import logging
 import re
 import shlex
 from typing import TYPE_CHECKING, Any
@@ -17,7 +18,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._common import bot_of, clip, is_manager, mention, reader_lang, refusal, reply, reply_error
+from cogs._common import (
+    answer_first,
+    bot_of,
+    clip,
+    defer_update,
+    is_manager,
+    mention,
+    reader_lang,
+    refusal,
+    reply,
+    reply_error,
+    reply_public,
+)
 from cogs._game import session_here, show_current_board
 from cogs._lang import public_lang
 from cogs.clocks import control_label, thread_link, when
@@ -32,6 +45,8 @@ from rules.base import InvalidOption, OptionSpec
 
 if TYPE_CHECKING:
     from bot import BoardGameBot
+
+log = logging.getLogger(__name__)
 
 LOBBY_OPS = ("join", "leave", "ai", "start", "cancel")
 BUTTONS = {
@@ -200,7 +215,8 @@ class LobbyButton(
                 game_guild = (await host.get(self.sid)).record.guild_id  # authority is judged in the game's server
                 session = await host.abort(self.sid, user.id, is_admin=is_manager(interaction, game_guild))
             elif self.op == "start":
-                await interaction.response.defer()
+                # Starting draws the first board and may run AI moves: acknowledge first.
+                await defer_update(interaction)
                 outcome = await host.start(self.sid, user.id)  # the creator only (README, "Lobbies")
                 session = outcome.session
                 await _edit_lobby(interaction, session)
@@ -223,8 +239,11 @@ async def _edit_lobby(interaction: discord.Interaction, session: Session) -> Non
     view = lobby_view(session, lang) if session.status == "lobby" else None
     embed = lobby_embed(session, lang)
     if interaction.response.is_done():
-        if interaction.message is not None:
-            await interaction.message.edit(embed=embed, view=view)
+        # The click was acknowledged first (defer_update): the original response is the lobby message.
+        try:
+            await interaction.edit_original_response(embed=embed, view=view)
+        except discord.HTTPException as exc:
+            log.warning("game %s: the lobby message could not be edited: %s", session.id, exc)
     else:
         await interaction.response.edit_message(embed=embed, view=view)
 
@@ -238,10 +257,20 @@ CLOCK_CHOICES = [app_commands.Choice(name=label, value=spec) for spec, label in 
 class Lobby(commands.GroupCog, group_name="game", group_description="Start and manage board games"):
     """The /game command group."""
 
+    PUBLIC = frozenset({"abort", "replay"})
+    """Commands answered for everyone: ``abort`` at once (one light write), ``replay`` after its own
+    checks; every other /game command is acknowledged privately before any work (``answer_first``)."""
+
     def __init__(self, bot: BoardGameBot) -> None:
         self.bot = bot
         self._reposted: dict[str, float] = {}
         """When each game's board was last posted again on request (a spam guard, in memory)."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+        command = interaction.command
+        if command is not None and command.name in self.PUBLIC:
+            return True
+        return await answer_first(interaction)
 
     @app_commands.command(name="new", description="Open a lobby for a new game in its own thread")
     @app_commands.describe(game="Which game", options="Options as name=value, e.g. variant=race30",
@@ -273,7 +302,6 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
         except Exception as exc:
             await reply_error(interaction, exc)
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         ours = await public_lang(self.bot, interaction.guild_id)  # the thread and the lobby: everyone's
         channel = interaction.channel
         target: Any = channel
@@ -354,7 +382,6 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
             await reply(interaction, t(lang, "lobby.repost.too_soon"))
             return
         self._reposted[session.id] = now
-        await interaction.response.defer(ephemeral=True, thinking=True)
         if await cog.repost_board(session, interaction.user.mention):
             await reply(interaction, t(lang, "lobby.repost.done", game_id=session.id, where=thread_link(session)))
         else:
@@ -415,9 +442,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
             await reply_error(interaction, exc)
             return
         ours = await public_lang(self.bot, interaction.guild_id)  # said in the channel, for everyone
-        await interaction.response.send_message(
-            t(ours, "lobby.resign.done", who=interaction.user.mention, game_id=session.id)
-        )
+        await reply_public(interaction, t(ours, "lobby.resign.done", who=interaction.user.mention, game_id=session.id))
         cog = self.bot.game_cogs.get(outcome.session.record.game)
         if cog is not None:
             await cog.announce(await self.bot.host.get(session.id), outcome, force_board=True)

@@ -75,6 +75,11 @@ class Ra(GameCog, commands.GroupCog, group_name="ra", group_description="Play Ra
             return None
         return controls(session, acting[0], lang)
 
+    def edit_in_place(self, session: Session, outcome: Outcome) -> bool:
+        # A bid or pass that leaves the auction open: the next bidder is told by DM, and the board
+        # keeps every bid of the auction in one message.
+        return session.view(None).get("phase") == "auction" and any(e.kind in ("bid", "pass") for e in outcome.events)
+
     async def private_prompts(self, session: Session, outcome: Outcome | None) -> None:
         """DM the bidder their bid buttons (only disks that beat the current bid, plus Pass if allowed),
         in the bidder's own language; the note for closed DMs is in the thread's."""

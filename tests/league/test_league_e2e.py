@@ -109,7 +109,9 @@ async def test_void_needs_manage_server(simcord_env, simcord_bot):
         assert bad.ephemeral and reason in bad.response.content
 
     voided = await admin.slash(channel, "league void", game_id=first.id)
-    assert not voided.ephemeral and f"`{first.id}` is void" in voided.response.content
+    # Acknowledged privately before the recompute (so a refusal can stay private); then said for everyone.
+    assert f"`{first.id}` is void" in voided.response.content
+    assert not voided.followups[-1].ephemeral and f"`{first.id}` is void" in voided.followups[-1].content
     after = await bot.league.leaderboard(guild.id, "imperium", scope)
     assert after != before and all(e.games == 1 for e in after)
     again = await admin.slash(channel, "league void", game_id=first.id)

@@ -1,22 +1,25 @@
-"""Discord faults: a 5xx on a board is retried, a lasting outage is logged and the board re-posted on
-demand with /game status repost:true, and closed DMs (50007) fall back to the thread and are
-remembered until /prefs dms finds them open again. The game state is never touched by any of it."""
+"""Discord faults: a 5xx on a board is retried, a 429 is waited out as long as Discord says, a lasting
+outage is logged and the board re-posted on demand with /game status repost:true, and closed DMs
+(50007) fall back to the thread and are remembered until /prefs dms finds them open again. The game
+state is never touched by any of it."""
 
 from __future__ import annotations
 
 import logging
 from types import SimpleNamespace
+from typing import Any
 
 import discord
 import pytest
+from simcord.http import client as simcord_client
 
-from cogs._common import RetryPolicy, is_transient, send_retrying
+from cogs._common import RetryPolicy, is_transient, rate_limit_wait, send_retrying
 from tests.discord_harness.helpers import text_of
 from tests.ops.helpers import boards, open_game, play_first_move
 
 
 def _http_error(status: int, code: int = 0) -> discord.HTTPException:
-    response = SimpleNamespace(status=status, reason="Error")
+    response = SimpleNamespace(status=status, reason="Error", headers={})
     cls = {403: discord.Forbidden, 404: discord.NotFound}.get(status, discord.DiscordServerError)
     if status < 500 and cls is discord.DiscordServerError:
         cls = discord.HTTPException
@@ -104,6 +107,48 @@ async def test_a_board_lost_to_a_server_error_is_sent_again(simcord_env, simcord
     assert failed.json["nonce"] == retried.json["nonce"], "a retry Discord already got is dropped by the nonce"
     assert session.record.message_id == boards(thread)[-1].id
     await play_first_move(bot, players, thread, sid)  # the re-sent board's buttons work
+    assert (await bot.host.get(sid)).version == version + 2
+
+
+def test_a_rate_limit_is_waited_out_as_discord_says():
+    limited = _http_error(429)
+    limited.response.headers = {"Retry-After": "4.5"}  # type: ignore[attr-defined]
+    assert is_transient(limited) and rate_limit_wait(limited) == 4.5
+    assert rate_limit_wait(discord.RateLimited(12.0)) == 12.0
+    assert rate_limit_wait(_http_error(500)) is None and rate_limit_wait(_http_error(403)) is None
+
+
+@pytest.fixture
+def retry_after(monkeypatch) -> float:
+    """simcord's 429 answers carry a Retry-After header, as Discord's do."""
+    seconds = 7.5
+    real = simcord_client._FakeResponse.__init__
+
+    def init(self: Any, status: int) -> None:
+        real(self, status)
+        if status == 429:
+            self.headers = {"Retry-After": str(seconds)}
+
+    monkeypatch.setattr(simcord_client._FakeResponse, "__init__", init)
+    return seconds
+
+
+async def test_a_board_refused_by_a_rate_limit_is_posted_when_the_bucket_frees(
+    simcord_env, simcord_bot, slept, retry_after, caplog
+):
+    env, bot = simcord_env, simcord_bot
+    players, thread, sid = await open_game(env, bot, "ra", ["alice", "bob", "carol"], seed=3)
+    before = len(boards(thread))
+    env.inject_error("POST", f"/channels/{thread.id}/messages", status=429, message="You are being rate limited.",
+                     times=2)
+    with caplog.at_level(logging.WARNING, logger="cogs._common"):
+        version = await play_first_move(bot, players, thread, sid)
+    assert slept == [retry_after, retry_after], "each retry waits as long as Discord said"
+    assert [r.getMessage() for r in caplog.records if "rate limited" in r.getMessage()], "the refusal is logged"
+    assert len(boards(thread)) == before + 1, "the board is posted once the bucket frees"
+    session = await bot.host.get(sid)
+    assert session.version == version + 1 and session.record.message_id == boards(thread)[-1].id
+    await play_first_move(bot, players, thread, sid)  # its buttons work
     assert (await bot.host.get(sid)).version == version + 2
 
 
