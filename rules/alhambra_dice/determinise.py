@@ -1,6 +1,6 @@
 """What one seat knows of a game of Alhambra, and full states sampled from it.
 
-Everything on the table is public; hidden are the dice generator (future rolls), the order and
+Everything on the table is public; hidden are the dice generator and its key (future rolls), the order and
 split of the face-down chip stacks, and which tiles lie in the face-down tile stacks and the bag.
 Their contents are public as a whole (every chip and tile not on the table is in them), so
 ``knowledge`` gives the table plus those pools in sorted order (no generator); ``determinise``
@@ -19,7 +19,7 @@ from .state import State
 
 _EXTRA_TOWER = NTILES - 1
 """The tower that goes straight into the bag: never in a tile stack."""
-_HIDDEN = ("rng", "stacks", "tile_stacks", "bag")
+_HIDDEN = ("rng", "rng_key", "stacks", "tile_stacks", "bag")
 
 
 def knowledge(s: State, viewer: int | None) -> dict[str, Any]:
