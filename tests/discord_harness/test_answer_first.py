@@ -66,30 +66,18 @@ class SlowSteps:
         return wrapped
 
 
-class Recording:
-    """An AI that reports each decision to ``SlowSteps`` and otherwise plays as ``player``."""
-
-    def __init__(self, player: Any, steps: SlowSteps) -> None:
-        self.player, self.steps = player, steps
-
-    def choose(self, *args: Any, **kwargs: Any) -> Any:
-        self.steps.step("ai")
-        return self.player.choose(*args, **kwargs)
-
-
 @pytest.fixture
 def slow(simcord_env, monkeypatch) -> SlowSteps:
     steps = SlowSteps(simcord_env)
     monkeypatch.setattr(cogs.history, "REPLAY_FRAMES", 3)  # a short GIF: the test is about order, not frames
-    monkeypatch.setattr(cogs._game, "render_async", steps.wrap_async("render", cogs._game.render_async))
-    monkeypatch.setattr(cogs.league, "render_async", steps.wrap_async("render", cogs.league.render_async))
+    # pictures, replay GIFs and AI decisions go to the compute pool through these entry points
+    monkeypatch.setattr(cogs._game, "in_pool", steps.wrap_async("render", cogs._game.in_pool))
+    monkeypatch.setattr(cogs.league, "in_pool", steps.wrap_async("render", cogs.league.in_pool))
+    monkeypatch.setattr(cogs.history, "in_pool", steps.wrap_async("replay", cogs.history.in_pool))
     monkeypatch.setattr(cogs.history, "export_game", steps.wrap_async("replay", cogs.history.export_game))
-    monkeypatch.setattr(cogs.history, "build_replay_gif", steps.wrap("replay", cogs.history.build_replay_gif))
     monkeypatch.setattr(League, "_rebuild", steps.wrap_async("recompute", League._rebuild))
     monkeypatch.setattr(League, "leaderboard", steps.wrap_async("leaderboard query", League.leaderboard))
-    ais_for = host.sessions.ais_for
-    monkeypatch.setattr(host.sessions, "ais_for",
-                        lambda game: {name: Recording(p, steps) for name, p in ais_for(game).items()})
+    monkeypatch.setattr(host.sessions.Host, "_choose", steps.wrap_async("ai", host.sessions.Host._choose))
     return steps
 
 
