@@ -109,14 +109,16 @@ async def _finished_export(
 ) -> tuple[Session, dict[str, Any]] | None:
     """The game asked for and its export; None when refused (the user has been told why).
 
-    The export replays the whole game, so the interaction is acknowledged before it: privately unless
-    ``public``. A public answer is acknowledged only once the game is known to be finished, so that a
-    refusal (the usual one: not finished) can still be private."""
+    The export reads the log and checks every move's code (no replay: the replay GIF is drawn in the
+    compute pool). A private answer is acknowledged first; a public one only once the export is built,
+    so that a refusal (not finished, a damaged log) can still be private."""
     try:
         session = await session_here(bot, interaction, game_id)
-        if session.status != "finished":
-            await export_game(bot.host, session.id)  # refuses at once, in its own words, before any replay
-        await answer_first(interaction, ephemeral=not public)
+        if public:
+            data = await export_game(bot.host, session.id)
+            await answer_first(interaction, ephemeral=False)
+            return session, data
+        await answer_first(interaction)
         return session, await export_game(bot.host, session.id)
     except Exception as exc:
         await _refuse(interaction, exc)

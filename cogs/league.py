@@ -273,10 +273,10 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
                 raise refusal(LeagueError, "league.error.unknown_game", game=game, games=", ".join(sorted(GAMES)))
             # The table is for everyone: acknowledged publicly once the cheap checks above have passed
             # (a refusal stays private), before the ladder is read and drawn.
+            bot_of(interaction).host.pictures.take(interaction.user.id)  # fair use: one picture every few seconds
             await answer_first(interaction, ephemeral=False)
             entries = await self.league.leaderboard(guild, game, scope, limit=BOARD_SIZE)
             options = await self.league.options(guild)
-            bot_of(interaction).host.pictures.take(interaction.user.id)  # fair use: one picture every few seconds
         except Exception as exc:
             await refuse(interaction, exc)
             return

@@ -74,7 +74,6 @@ def slow(simcord_env, monkeypatch) -> SlowSteps:
     monkeypatch.setattr(cogs._game, "in_pool", steps.wrap_async("render", cogs._game.in_pool))
     monkeypatch.setattr(cogs.league, "in_pool", steps.wrap_async("render", cogs.league.in_pool))
     monkeypatch.setattr(cogs.history, "in_pool", steps.wrap_async("replay", cogs.history.in_pool))
-    monkeypatch.setattr(cogs.history, "export_game", steps.wrap_async("replay", cogs.history.export_game))
     monkeypatch.setattr(League, "_rebuild", steps.wrap_async("recompute", League._rebuild))
     monkeypatch.setattr(League, "leaderboard", steps.wrap_async("leaderboard query", League.leaderboard))
     monkeypatch.setattr(host.sessions.Host, "_choose", steps.wrap_async("ai", host.sessions.Host._choose))
