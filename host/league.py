@@ -425,21 +425,31 @@ class League:
         return Planned(game, rows, include_ai, await self._replay(rows, include_ai))
 
     async def _rebuild(
-        self, db: SqlConnection, guild_id: int, game: str, options: Options, planned: Planned | None = None
+        self, db: SqlConnection, guild_id: int, game: str, options: Options, planned: Planned | None = None,
+        *, season: int | None = None,
     ) -> int:
         """Replay every stored game of (server, game) in the order they finished: rewrite each row's
-        rating and every ladder. Returns how many games counted. The caller holds a transaction;
-        ``planned`` is used when the rows and options it was worked out from are still those stored."""
+        rating and the ladders. Returns how many games counted. The caller holds a transaction;
+        ``planned`` is used when the rows and options it was worked out from are still those stored.
+        With ``season`` (a void: one game changed), only the all-time ladder and that season's are
+        rewritten; the other seasons' ladders come out of the replay unchanged, so they are left alone."""
         rows = await self._rated_rows(db, guild_id, game)
         if planned is not None and (planned.game, planned.rows, planned.include_ai) == (game, rows, options.include_ai):
             rebuilt = planned.rebuilt
         else:
             rebuilt = await self._replay(rows, options.include_ai)
-        await _run(db, "DELETE FROM league_ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
+        standings = rebuilt.standings
+        if season is None:
+            await _run(db, "DELETE FROM league_ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
+        else:
+            scopes = (ALL_TIME, season)
+            standings = [standing for standing in standings if standing[0] in scopes]
+            await _run(db, "DELETE FROM league_ratings WHERE guild_id = ? AND game = ? AND season_id IN (?, ?)",
+                       (guild_id, game, *scopes))
         await db.executemany(
             "INSERT INTO league_ratings (guild_id, game, season_id, user_id, name, mu, sigma, games, wins) "
             "VALUES (?,?,?,?,?,?,?,?,?)",
-            [(guild_id, game, *standing) for standing in rebuilt.standings],
+            [(guild_id, game, *standing) for standing in standings],
         )
         await db.executemany(
             "UPDATE league_results SET rated = ?, mu_before = ?, sigma_before = ?, mu = ?, sigma = ?, "
@@ -474,7 +484,8 @@ class League:
                 "UPDATE league_results SET voided = ? WHERE guild_id = ? AND session_id = ?",
                 (int(voided), guild_id, sid),
             )
-            await self._rebuild(db, guild_id, rows[0].game, await self._options(db, guild_id), planned)
+            await self._rebuild(db, guild_id, rows[0].game, await self._options(db, guild_id), planned,
+                                season=rows[0].season_id if rows[0].season_id is not None else ALL_TIME)
         return (await self.game_rows(guild_id, sid))[0]
 
     async def game_rows(self, guild_id: int, sid: str) -> list[ResultRow]:

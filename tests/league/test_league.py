@@ -321,3 +321,23 @@ async def test_a_game_finished_just_before_a_crash_is_recorded_at_the_next_start
     rows = await league.game_rows(1, game.id)
     assert sorted(r.user_id for r in rows) == [1, 2, 3, 4]
     assert await league.record_missed() == 0, "recorded once only"
+
+
+async def test_a_void_rewrites_only_the_all_time_ladder_and_its_own_seasons(host, league):
+    """Issue 15: a league recompute touches only the server, game and season affected. Voiding a game of
+    the second season leaves the first season's ladder rows as they were (a marker written into them
+    survives), while the all-time ladder and the second season's are rebuilt."""
+    await league.start_season(1, "Spring")
+    await finish_game(host, (1, 2, 3, 4), seed=IN_ORDER)
+    await league.end_season(1)
+    summer = await league.start_season(1, "Summer")
+    later = await finish_game(host, (1, 2, 3, 4), seed=REVERSED)
+    async with league.store.connection() as db:
+        await db.execute("UPDATE league_ratings SET name = 'untouched' WHERE guild_id = 1 AND season_id NOT IN (0, ?)",
+                         summer.id)
+    await league.void(1, later.id)
+    async with league.store.connection() as db:
+        by_scope = {(s, n) for s, n in await db.fetch("SELECT season_id, name FROM league_ratings WHERE guild_id = 1")}
+    assert {n for s, n in by_scope if s not in (0, summer.id)} == {"untouched"}, "the first season was not rewritten"
+    assert "untouched" not in {n for s, n in by_scope if s in (0, summer.id)}
+    assert not {s for s, _ in by_scope if s == summer.id}, "the voided game was the second season's only one"
