@@ -101,7 +101,7 @@ class BoardGameBot(commands.Bot):
                 cog = self.game_cogs.get(outcome.session.record.game)
                 if cog is not None:
                     await cog.announce(await self.host.get(outcome.session.id), outcome)
-        log.info("ready: %d games open", len(await self.host.open_sessions()))
+        log.info("ready: %d games open", await self.host.count_open())
 
     async def _on_tree_error(self, interaction: discord.Interaction, error: Exception) -> None:
         original = getattr(error, "original", error)

@@ -53,7 +53,7 @@ import msgspec
 
 from bench.crash_worker import GAME_WEIGHTS, OPTIONS
 from host import clock as clocks
-from host import compute, tasks
+from host import compute, snapshots, tasks
 from host.records import OPEN_STATUSES, SeatInfo, SessionRecord
 from host.sessions import Host, Session
 from host.store import Store, make_store
@@ -141,9 +141,10 @@ async def store_games(store: Store, count: int, seed: int = 1) -> float:
                 [(rec.id, v + 1, seat, action, rng.randrange(1 << 60), now)
                  for v, (seat, action) in enumerate(t.moves)],
             )
-            await db.execute("UPDATE sessions SET version = ?, state = ?, clock = ?, clock_due = ? WHERE id = ?",
-                             len(t.moves), t.states[-1], msgspec.json.encode(clock), clocks.next_due(clock, now),
-                             rec.id)
+            # with the snapshot's checksum and schema, as the store writes them (host/snapshots.py)
+            await db.execute("UPDATE sessions SET version = ?, state = ?, state_sum = ?, state_schema = ?, clock = ?, "
+                             "clock_due = ? WHERE id = ?", len(t.moves), t.states[-1], snapshots.checksum(t.states[-1]),
+                             snapshots.SCHEMA, msgspec.json.encode(clock), clocks.next_due(clock, now), rec.id)
     return time.perf_counter() - started
 
 
@@ -173,7 +174,7 @@ async def _probe(database: str, spawned: float, trace: bool) -> dict[str, Any]:
     outcomes = await bot.host.load_open()  # what on_ready does (it also announces pending AI moves)
     ai_steps = sum(len(o.steps) for o in outcomes)
     del outcomes
-    open_games = len(await bot.host.open_sessions())  # on_ready's log line
+    open_games = await bot.host.count_open()  # on_ready's log line
     t2 = time.perf_counter()
     ready = time.time()
     gc.collect()

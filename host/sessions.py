@@ -267,15 +267,26 @@ class Host:
                 continue
         return out
 
+    async def count_open(self) -> int:
+        """How many games are open (lobbies and games in progress), from their records alone: no state
+        is decoded (the ready line at start-up counts 10,000 games in a fraction of a second)."""
+        return len(await self.store.list_sessions(statuses=OPEN_STATUSES))
+
     async def load_open(self) -> list[Outcome]:
         """At start-up: finish any AI turns a crash left pending (an outcome per game that had one).
 
         Each game is resumed on its own: one whose stored state decodes but makes no sense (a turn
         beyond its seats, a move its own rules refuse) is set aside as damaged, logged once, and the
-        games after it are resumed as usual."""
+        games after it are resumed as usual. Only games with an AI seat can have an AI turn pending, so
+        only their states are decoded here (decoding every state was most of a restart's time); the
+        others are checked when first read."""
         outcomes = []
-        for session in await self.sessions(("active",)):
-            if not self.owns(session.record.guild_id):
+        for rec in await self.store.list_sessions(statuses=("active",)):
+            if rec.game not in GAMES or not self.owns(rec.guild_id) or not any(seat.is_ai for seat in rec.seats):
+                continue
+            try:
+                session = Session(rec, await self._decode_state(rec))
+            except DamagedSession:  # set aside and logged once by _decode_state
                 continue
             try:
                 if any(session.seats[s].is_ai for s in session.to_act()):  # most games wait for a human

@@ -43,3 +43,15 @@ async def test_one_senseless_game_is_set_aside_and_the_others_are_resumed(host, 
     assert [r for r in caplog.records if broken in r.getMessage()] == []
     with pytest.raises(DamagedSession, match="damaged"):
         await restarted.submit(broken, 2, "x")
+
+
+async def test_the_ready_count_reads_records_only_and_matches_the_open_games(host, monkeypatch):
+    await ra_with_ai_to_act(host, 1)
+    await host.create_lobby("imperium", guild_id=1, channel_id=10, creator_id=9, creator_name="Lobby")
+    expected = len(await host.open_sessions())
+
+    async def no_decoding(rec):  # count_open must not decode a state (a restart counts 10,000 games)
+        raise AssertionError("a state was decoded")
+
+    monkeypatch.setattr(host, "_decode_state", no_decoding)
+    assert await host.count_open() == expected == 2
