@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from host import tasks
 from host.compute import ComputePool
-from host.sessions import Host
+from host.sessions import Host, Session
 from host.store import SqliteStore
 
 TARGET_P95_MS = {"imperium": 30.0, "ra": 30.0, "alhambra_dice": 30.0, "barrage": 150.0}
@@ -47,6 +47,16 @@ def _board_needed(game: str, steps: Any) -> bool:
     return any(e.kind != "chose" and e.to is None for step in steps for e in step.events)
 
 
+async def new_table(host: Host, game: str, players: int, rng: random.Random) -> Session:
+    """A started game of ``game`` for users 1..``players``, its seed drawn from ``rng``."""
+    s = await host.create_lobby(game, guild_id=1, channel_id=1, creator_id=1, creator_name="P1",
+                                seed=rng.randrange(1 << 30))
+    for i in range(2, players + 1):
+        s = await host.join(s.id, i, f"P{i}")
+    await host.start(s.id, 1)
+    return await host.get(s.id)
+
+
 async def bench(game: str, players: int, moves: int, seed: int, workers: int) -> tuple[list[float], list[float]]:
     pool = ComputePool(workers)
     await pool.run(len, "warm")  # the bot starts its workers at boot
@@ -59,12 +69,8 @@ async def bench(game: str, players: int, moves: int, seed: int, workers: int) ->
         rng = random.Random(seed)
         try:
             while len(walls) < moves:
-                s = await host.create_lobby(game, guild_id=1, channel_id=1, creator_id=1, creator_name="P1",
-                                            seed=rng.randrange(1 << 30))
-                for i in range(2, players + 1):
-                    s = await host.join(s.id, i, f"P{i}")
-                await host.start(s.id, 1)
-                session = await host.get(s.id)
+                session = await new_table(host, game, players, rng)
+                s = session
                 while session.status == "active" and len(walls) < moves:
                     seat = min(session.to_act())
                     action = rng.choice(session.game.legal_actions(session.state, seat))

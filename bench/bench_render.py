@@ -44,6 +44,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.bench_host import new_table  # noqa: E402
 from host.sessions import Host  # noqa: E402
 from host.store import make_store  # noqa: E402
 from render.palettes import GAMES, sample_views  # noqa: E402
@@ -127,12 +128,8 @@ async def host_moves(game: str, moves: int, seed: int) -> tuple[list[float], lis
         await store.open()
         host = Host(store)
         while len(cpu) < moves:
-            s = await host.create_lobby(game, guild_id=1, channel_id=1, creator_id=1, creator_name="P1",
-                                        seed=rng.randrange(1 << 30))
-            for i in range(2, players + 1):
-                s = await host.join(s.id, i, f"P{i}")
-            await host.start(s.id, 1)
-            session = await host.get(s.id)
+            session = await new_table(host, game, players, rng)
+            s = session
             while session.status == "active" and len(cpu) < moves:
                 seat = min(session.to_act())
                 action = rng.choice(session.game.legal_actions(session.state, seat))
