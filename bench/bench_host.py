@@ -70,12 +70,11 @@ async def bench(game: str, players: int, moves: int, seed: int, workers: int) ->
         try:
             while len(walls) < moves:
                 session = await new_table(host, game, players, rng)
-                s = session
                 while session.status == "active" and len(walls) < moves:
                     seat = min(session.to_act())
                     action = rng.choice(session.game.legal_actions(session.state, seat))
                     cpu0, t0 = time.process_time(), time.perf_counter()
-                    outcome = await host.submit(s.id, seat + 1, action, expected_version=session.version)
+                    outcome = await host.submit(session.id, seat + 1, action, expected_version=session.version)
                     worker_cpu = 0.0
                     if _board_needed(game, outcome.steps):
                         worker_cpu, _ = await pool.run(timed_board, game, outcome.session.view(None))

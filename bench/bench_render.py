@@ -129,12 +129,11 @@ async def host_moves(game: str, moves: int, seed: int) -> tuple[list[float], lis
         host = Host(store)
         while len(cpu) < moves:
             session = await new_table(host, game, players, rng)
-            s = session
             while session.status == "active" and len(cpu) < moves:
                 seat = min(session.to_act())
                 action = rng.choice(session.game.legal_actions(session.state, seat))
                 c0, w0 = time.process_time(), time.perf_counter()
-                outcome = await host.submit(s.id, seat + 1, action, expected_version=session.version)
+                outcome = await host.submit(session.id, seat + 1, action, expected_version=session.version)
                 view = outcome.session.view(None)
                 for fn in fns:
                     fn(view, lang="en")
