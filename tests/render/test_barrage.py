@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from render.barrage import _IRRIGATION_BOX, _irrigation_label, _layout, render, render_boards
+from render.barrage import render, render_boards
+from render.barrage.map import _IRRIGATION_BOX, _irrigation_label, _layout
 from rules.barrage import AIS, GAME, data
 from rules.barrage.state import State
 from rules.base import play_random_game, resolve_options
@@ -317,7 +318,7 @@ def test_the_view_gives_the_final_places_the_pictures_show() -> None:
     result = GAME.result(st)
     assert result is not None and view["final_ranks"] == list(result.ranks)
     assert GAME.view(_play(3, 8, 30, {"map": "base"}), None)["final_ranks"] is None
-    from render.barrage import _ranking
+    from render.barrage.layout import _ranking
 
     tied = {**view, "final_scores": [50, 50, 40], "final_ranks": [2, 1, 3]}  # seat 2 won the tie on energy
     assert [(rank, seat) for rank, seat, _ in _ranking(tied)] == [(1, 1), (2, 0), (3, 2)]
@@ -338,7 +339,7 @@ def test_building_engineer_spaces_are_in_the_action_spaces() -> None:
 
 def test_the_map_picture_reads_the_engine_map_data_not_the_json() -> None:
     """Headstream boxes and exits come from MapData (rules/barrage/data.py), which holds the JSON's values."""
-    import render.barrage as module
+    import render.barrage.map as module
 
     for name in ("base", "nile"):
         raw = json.loads((Path(data.__file__).parent / "data" / f"map_{name}.json").read_text(encoding="utf-8"))
