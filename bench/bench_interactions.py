@@ -43,6 +43,7 @@ from simcord.http import router
 
 import cogs._common
 import cogs._game
+import cogs._submit
 import cogs.clocks
 import cogs.health
 import cogs.history
@@ -54,6 +55,10 @@ from tests.ops.helpers import boards, open_game
 CALLBACK = re.compile(r"^/interactions/(\d+)/[^/]+/callback$")
 LATE = 0.25
 TOO_LATE = 3.0
+
+# Every module that imports answer_first by name: the "late" mode patches each.
+ANSWERING = (cogs._common, cogs._game, cogs._submit, cogs.lobby, cogs.league, cogs.history, cogs.clocks, cogs.health)
+
 
 
 class FirstAnswers:
@@ -124,7 +129,7 @@ async def run(mode: str, games: int) -> list[str]:
 
     router.dispatch = dispatch
     if mode == "late":
-        for module in (cogs._common, cogs._game, cogs.lobby, cogs.league, cogs.history, cogs.clocks, cogs.health):
+        for module in ANSWERING:
             module.answer_first = answer_late  # type: ignore[attr-defined]
     folder = tempfile.TemporaryDirectory()
     bot = create_bot(Path(folder.name) / "bench.db", sync_commands="global", clock_tick_seconds=0)
@@ -148,7 +153,7 @@ async def run(mode: str, games: int) -> list[str]:
             lines.append(summary(f"{mode}: move click", answers.waits(ids), wall, used))
     finally:
         router.dispatch = real_dispatch
-        for module in (cogs._common, cogs._game, cogs.lobby, cogs.league, cogs.history, cogs.clocks, cogs.health):
+        for module in ANSWERING:
             module.answer_first = real_answer_first  # type: ignore[attr-defined]
         await bot.host.store.close()
         folder.cleanup()

@@ -3,6 +3,9 @@
 A game cog subclasses ``GameCog`` and sets ``game_name`` and ``renderer``; sequential games then work
 with the generic ``ActButton``/``ActSelect`` controls built from ``legal_actions``. Games with
 secret simultaneous moves (Imperium) override ``public_controls`` and ``private_prompts``.
+The move controls live beside this module, one kind of thing each: ``cogs._moves`` (building them from the
+legal moves), ``cogs._components`` (the persistent buttons and selects), ``cogs._submit`` (a click to the
+host and back); they are re-exported here, so ``from cogs._game import ActButton`` keeps working.
 
 Words come from the ``game`` catalogue and the game's own module (i18n/text.py): what the thread
 shows (the board, its buttons, events, whose turn) is in the server's language (``public_lang``),
@@ -14,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import re
 import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, ParamSpec, TypeVar
@@ -25,27 +27,24 @@ from discord.ext import commands
 from cogs._common import (
     MAX_CONTENT,
     answer_first,
-    bot_of,
     call_with_retry,
     clip,
-    defer_update,
     dms_closed,
-    error_message,
     mention,
     metrics_of,
     png_file,
-    reader_lang,
     refusal,
-    reply,
-    reply_error,
     safe_dm,
     send_with_retry,
 )
+from cogs._components import ActButton, ActSelect
 from cogs._lang import public_lang
+from cogs._moves import MAX_BUTTONS, SELECT_LIMIT, action_label, action_view, add_selects
+from cogs._submit import show_current_board, submit_from_interaction
 from cogs.clocks import clock_lines
 from host import compute, tasks
 from host.compute import ComputeFailed
-from host.errors import SessionNotFound, StaleVersion
+from host.errors import SessionNotFound
 from host.records import OPEN_STATUSES
 from host.sessions import Outcome, Session
 from i18n import DEFAULT_LANG, t
@@ -55,6 +54,7 @@ from rules.base import Event, Result
 if TYPE_CHECKING:
     from bot import BoardGameBot
 
+
 log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
@@ -63,8 +63,6 @@ T = TypeVar("T")
 DRAW_DEADLINE = 20.0
 """Seconds a worker may take for one picture task before it is killed and the picture drawn again
 (a Barrage board takes a fraction of a second; a queue of them behind a busy pool counts too)."""
-MAX_BUTTONS = 20  # 4 rows of 5; the fifth row is kept for navigation
-SELECT_LIMIT = 25  # Discord's cap on options in one select
 FETCHED_KEPT = 1000  # fetched game threads remembered per game cog
 
 
@@ -432,190 +430,6 @@ async def in_pool(bot: Any, fn: Callable[P, T], *args: Any, what: str, deadline:
     return None
 
 
-# ---------------------------------------------------------------- generic controls
-
-
-def action_label(session: Session, action: Any, lang: str = DEFAULT_LANG) -> str:
-    """A move's button or select label in ``lang`` (the engine's description in English)."""
-    game = session.game
-    described = game.describe_action(action)
-    if lang == DEFAULT_LANG:
-        return described
-    try:
-        return words.action_text(lang, session.record.game, action, fallback=described) or described
-    except Exception:  # a missing word must not take the board's controls away
-        log.exception("game %s: action %r could not be put into %s", session.record.game, action, lang)
-        return described
-
-
-def action_view(
-    session: Session,
-    seat: int,
-    *,
-    group: Callable[..., str | None] | None = None,
-    lang: str = DEFAULT_LANG,
-) -> discord.ui.View | None:
-    """Move controls for ``seat``, labelled in ``lang``: one button per legal action when they fit,
-    else selects of 25.
-
-    ``group`` sends some actions to a select menu of their own instead of buttons: called
-    ``group(action, lang)``, it returns that menu's placeholder (e.g. "Use a god to take…") or None
-    for a button (called as ``group(action, lang)``).
-    """
-    game = session.game
-    actions = game.legal_actions(session.state, seat)
-    if not actions:
-        return None
-    menus: dict[str, list[Any]] = {}
-    plain: list[Any] = []
-    for action in actions:
-        key = group(action, lang) if group is not None else None
-        (menus.setdefault(key, []) if key else plain).append(action)
-    if len(plain) > MAX_BUTTONS:
-        menus = {t(lang, "game.menu.choose"): actions}
-        plain = []
-    view = discord.ui.View(timeout=None)
-    for action in plain:
-        code = game.encode_action(action)
-        view.add_item(ActButton(session.id, session.version, code, action_label(session, action, lang)))
-    labelled = {
-        placeholder: [(action_label(session, a, lang), game.encode_action(a)) for a in chosen]
-        for placeholder, chosen in menus.items()
-    }
-    add_selects(view, session, labelled, buttons=len(plain))
-    return view
-
-
-def add_selects(
-    view: discord.ui.View, session: Session, menus: dict[str, list[tuple[str, str]]], *, buttons: int
-) -> None:
-    """Add a select (pages of 25) per menu of (label, code) moves, in the rows ``buttons`` leave free."""
-    free_rows = 5 - (buttons + 4) // 5  # a message has five rows; a select fills one
-    page = 0
-    for placeholder, moves in menus.items():
-        for start in range(0, len(moves), SELECT_LIMIT):
-            if page >= free_rows:
-                return
-            chunk = moves[start : start + SELECT_LIMIT]
-            options = [discord.SelectOption(label=label[:100], value=code) for label, code in chunk]
-            more = f" ({start // SELECT_LIMIT + 1})" if len(moves) > SELECT_LIMIT else ""
-            view.add_item(ActSelect(session.id, session.version, page, options, placeholder=placeholder + more))
-            page += 1
-
-
-class ActButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"act:(?P<sid>[0-9a-f]{1,16}):(?P<ver>[0-9]{1,9}):(?P<code>[A-Za-z0-9._-]{1,60})",
-):
-    """A move button; the custom_id carries session, version and the action's code."""
-
-    def __init__(self, sid: str, version: int, code: str, label: str = "…") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"act:{sid}:{version}:{code}"
-            )
-        )
-        self.sid, self.version, self.code = sid, version, code
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> ActButton:
-        return cls(match["sid"], int(match["ver"]), match["code"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await submit_from_interaction(interaction, self.sid, self.code, self.version)
-
-
-class ActSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"acts:(?P<sid>[0-9a-f]{1,16}):(?P<ver>[0-9]{1,9}):(?P<page>[0-9])",
-):
-    """A page of moves in a select, for turns with more moves than buttons."""
-
-    def __init__(
-        self,
-        sid: str,
-        version: int,
-        page: int,
-        options: list[discord.SelectOption] | None = None,
-        *,
-        placeholder: str = "…",
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"acts:{sid}:{version}:{page}",
-                placeholder=placeholder[:150],
-                options=options or [discord.SelectOption(label="…", value="-")],
-            )
-        )
-        self.sid, self.version = sid, version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
-    ) -> ActSelect:
-        return cls(match["sid"], int(match["ver"]), int(match["page"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        if len(values) != 1 or not isinstance(values[0], str):
-            await reply(interaction, t(await reader_lang(interaction), "game.error.one_move"))
-            return
-        await submit_from_interaction(interaction, self.sid, values[0], self.version)
-
-
-async def submit_from_interaction(
-    interaction: discord.Interaction,
-    sid: str,
-    action: Any,
-    version: int | None,
-    *,
-    made_for: Callable[[Session], None] | None = None,
-) -> Outcome | None:
-    """defer → host.submit → announce; any rejection becomes an ephemeral reply and changes nothing.
-    ``made_for``: Host.submit's check that the move still fits the board it is applied to."""
-    bot = bot_of(interaction)
-    started = time.perf_counter()
-    await defer_update(interaction)
-    try:
-        outcome = await bot.host.submit(
-            sid, interaction.user.id, action, expected_version=version, interaction_id=interaction.id,
-            made_for=made_for,
-        )
-    except StaleVersion as exc:
-        lang = await reader_lang(interaction)
-        await show_current_board(interaction, sid, t(lang, "common.error.refused", reason=error_message(lang, exc)))
-        return None
-    except Exception as exc:
-        await reply_error(interaction, exc)
-        return None
-    cog = bot.game_cogs.get(outcome.session.record.game)
-    if cog is not None:
-        await cog.after_submit(interaction, outcome, started=started)
-    return outcome
-
-
-async def show_current_board(interaction: discord.Interaction, sid: str, note: str) -> None:
-    """Ephemerally show the board as it is now, as this user's seat sees it, in their language
-    (``note`` comes already in it)."""
-    await answer_first(interaction)  # the picture takes a while: answer before drawing it
-    bot = bot_of(interaction)
-    try:
-        session = await bot.host.get(sid)
-    except Exception as exc:
-        await reply_error(interaction, exc)
-        return
-    lang = await reader_lang(interaction)
-    cog = bot.game_cogs.get(session.record.game)
-    if cog is None or session.state is None:
-        await reply(interaction, t(lang, "common.error.refused", reason=note))
-        return
-    seat = session.held_by(interaction.user.id)  # a resigned player sees the public board only
-    kwargs: dict[str, Any] = {"files": await cog.pictures(session, seat, lang=lang)}
-    lines = [note, *cog.status_lines(session, lang=lang)]
-    await reply(interaction, clip("\n".join(lines)), **kwargs)
-
 
 async def session_here(
     bot: BoardGameBot, interaction: discord.Interaction, game_id: str | None, *, game: str | None = None
@@ -645,3 +459,20 @@ async def session_here(
     if game is not None and session.record.game != game:
         raise refusal(SessionNotFound, "game.error.not_this_game", game_id=session.id, game=game)
     return session
+
+
+# Re-exported: the game cogs and bot.py import the move controls from here, as before the split.
+__all__ = [
+    "MAX_BUTTONS",
+    "SELECT_LIMIT",
+    "ActButton",
+    "ActSelect",
+    "GameCog",
+    "action_label",
+    "action_view",
+    "add_selects",
+    "in_pool",
+    "session_here",
+    "show_current_board",
+    "submit_from_interaction",
+]

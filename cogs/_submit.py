@@ -1,0 +1,76 @@
+"""A move from a button or select, to the host and back: ``submit_from_interaction`` (defer, submit,
+announce or refuse) and ``show_current_board`` (the board as it is now, ephemerally)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from cogs._common import (
+    answer_first,
+    bot_of,
+    clip,
+    defer_update,
+    error_message,
+    reader_lang,
+    reply,
+    reply_error,
+)
+from host.errors import StaleVersion
+from host.sessions import Outcome, Session
+from i18n import t
+
+
+async def submit_from_interaction(
+    interaction: discord.Interaction,
+    sid: str,
+    action: Any,
+    version: int | None,
+    *,
+    made_for: Callable[[Session], None] | None = None,
+) -> Outcome | None:
+    """defer → host.submit → announce; any rejection becomes an ephemeral reply and changes nothing.
+    ``made_for``: Host.submit's check that the move still fits the board it is applied to."""
+    bot = bot_of(interaction)
+    started = time.perf_counter()
+    await defer_update(interaction)
+    try:
+        outcome = await bot.host.submit(
+            sid, interaction.user.id, action, expected_version=version, interaction_id=interaction.id,
+            made_for=made_for,
+        )
+    except StaleVersion as exc:
+        lang = await reader_lang(interaction)
+        await show_current_board(interaction, sid, t(lang, "common.error.refused", reason=error_message(lang, exc)))
+        return None
+    except Exception as exc:
+        await reply_error(interaction, exc)
+        return None
+    cog = bot.game_cogs.get(outcome.session.record.game)
+    if cog is not None:
+        await cog.after_submit(interaction, outcome, started=started)
+    return outcome
+
+
+async def show_current_board(interaction: discord.Interaction, sid: str, note: str) -> None:
+    """Ephemerally show the board as it is now, as this user's seat sees it, in their language
+    (``note`` comes already in it)."""
+    await answer_first(interaction)  # the picture takes a while: answer before drawing it
+    bot = bot_of(interaction)
+    try:
+        session = await bot.host.get(sid)
+    except Exception as exc:
+        await reply_error(interaction, exc)
+        return
+    lang = await reader_lang(interaction)
+    cog = bot.game_cogs.get(session.record.game)
+    if cog is None or session.state is None:
+        await reply(interaction, t(lang, "common.error.refused", reason=note))
+        return
+    seat = session.held_by(interaction.user.id)  # a resigned player sees the public board only
+    kwargs: dict[str, Any] = {"files": await cog.pictures(session, seat, lang=lang)}
+    lines = [note, *cog.status_lines(session, lang=lang)]
+    await reply(interaction, clip("\n".join(lines)), **kwargs)
