@@ -56,7 +56,8 @@ from host import clock as clocks
 from host import compute, snapshots, tasks
 from host.records import OPEN_STATUSES, SeatInfo, SessionRecord
 from host.sessions import Host, Session
-from host.store import Store, make_store
+from host.storage import make_store
+from host.store import Store
 from rules import GAMES
 from rules.base import resolve_options
 
@@ -159,7 +160,7 @@ def _rss() -> int:
 async def _probe(database: str, spawned: float, trace: bool) -> dict[str, Any]:
     """What the bot does from process start to ready, without Discord (runs in a fresh process)."""
     t_import = time.time()
-    from bot import BoardGameBot  # imported here: its import time is part of a restart
+    from cogs._bot import BoardGameBot  # imported here: its import time is part of a restart
 
     imported = time.time()
     bot = BoardGameBot(Host(make_store(database)), clock_tick_seconds=0)

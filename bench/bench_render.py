@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.bench_host import new_table  # noqa: E402
 from host.sessions import Host  # noqa: E402
-from host.store import make_store  # noqa: E402
+from host.storage import make_store  # noqa: E402
 from render.palettes import GAMES, sample_views  # noqa: E402
 
 WINDOWS = (0, 30, 80, 150)

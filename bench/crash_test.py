@@ -18,7 +18,7 @@ a lost picture or AI decision is shown to lose and repeat nothing either:
   their result.
 
 The check runs twice: on the database exactly as the last kill left it, and after the recovery.
-Exit status 0 only if both are clean. With a PostgreSQL URL (needs ``host.store.make_store``) use a
+Exit status 0 only if both are clean. With a PostgreSQL URL (needs ``host.storage.make_store``) use a
 fresh database: the games of this run are told apart by a random guild id, but ``load_open`` also
 plays AI turns of any other open game it finds.
 """

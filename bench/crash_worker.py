@@ -22,7 +22,7 @@ After each stored move the worker appends an ``ack`` line to the acknowledgement
 database against the log: nothing acknowledged lost, nothing applied twice, every game replays from
 its log to exactly its snapshot.
 
-The store comes from ``host.store.make_store(url_or_path)`` when the project has it (PostgreSQL
+The store comes from ``host.storage.make_store(url_or_path)`` when the project has it (PostgreSQL
 URLs), else it is the SQLite file at ``--database``.
 """
 
@@ -47,7 +47,7 @@ from host import tasks
 from host.compute import ComputeFailed, ComputePool
 from host.errors import HostError
 from host.sessions import Host, Session
-from host.store import make_store
+from host.storage import make_store
 from rules import GAMES
 from rules.base import RulesError
 
@@ -419,7 +419,7 @@ async def _check_snapshot(host: Host, session: Session, report: Report) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--database", required=True, help="SQLite path, or a URL if host.store.make_store exists")
+    parser.add_argument("--database", required=True, help="SQLite path, or a URL if host.storage.make_store exists")
     parser.add_argument("--ack", required=True, help="the acknowledgement log (JSON lines)")
     parser.add_argument("--run", type=int, default=0, help="this life's number (makes interaction ids unique)")
     parser.add_argument("--guild", type=int, default=1, help="guild id of this campaign's games")

@@ -46,7 +46,7 @@ from rules import GAMES
 from rules.base import RulesError
 
 if TYPE_CHECKING:
-    from bot import BoardGameBot
+    from cogs._bot import BoardGameBot
 
 log = logging.getLogger(__name__)
 

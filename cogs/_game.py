@@ -52,7 +52,7 @@ from i18n import text as words
 from rules.base import Event, Result
 
 if TYPE_CHECKING:
-    from bot import BoardGameBot
+    from cogs._bot import BoardGameBot
 
 
 log = logging.getLogger(__name__)

@@ -9,7 +9,7 @@ import discord
 from i18n import choice
 
 if TYPE_CHECKING:
-    from bot import BoardGameBot
+    from cogs._bot import BoardGameBot
 
 
 def _locale(value: discord.Locale | str | None) -> str | None:

@@ -24,7 +24,7 @@ from render.alhambra_dice import render as render_alhambra_dice
 from rules.base import NotYourTurn
 
 if TYPE_CHECKING:
-    from bot import BoardGameBot
+    from cogs._bot import BoardGameBot
 
 DICE = 8
 MENUS = {

@@ -28,7 +28,7 @@ from i18n.barrage import irrigation_label, title
 from render.barrage import render as render_map
 
 if TYPE_CHECKING:
-    from bot import BoardGameBot
+    from cogs._bot import BoardGameBot
 
 MENUS = {
     "P": "barrage_cog.menu.space",

@@ -33,7 +33,7 @@ from i18n import choice as lang_choice
 from i18n.text import game_title
 
 if TYPE_CHECKING:
-    from bot import BoardGameBot
+    from cogs._bot import BoardGameBot
 
 log = logging.getLogger(__name__)
 

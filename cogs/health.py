@@ -27,7 +27,7 @@ from host.records import OPEN_STATUSES
 from i18n import t
 
 if TYPE_CHECKING:
-    from bot import BoardGameBot
+    from cogs._bot import BoardGameBot
 
 log = logging.getLogger(__name__)
 

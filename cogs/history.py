@@ -34,7 +34,7 @@ from i18n import t
 from i18n.text import game_title
 
 if TYPE_CHECKING:
-    from bot import BoardGameBot
+    from cogs._bot import BoardGameBot
     from host.sessions import Session
 
 log = logging.getLogger(__name__)

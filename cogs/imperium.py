@@ -25,7 +25,7 @@ from render.imperium import render as render_imperium
 from rules.imperium import play_from_picks
 
 if TYPE_CHECKING:
-    from bot import BoardGameBot
+    from cogs._bot import BoardGameBot
 
 
 def picker_content(session: Session, seat: int, picks: str, lang: str = "en") -> str:

@@ -34,7 +34,7 @@ from render.leaderboard import render as render_leaderboard
 from rules import GAMES
 
 if TYPE_CHECKING:
-    from bot import BoardGameBot
+    from cogs._bot import BoardGameBot
 
 BOARD_SIZE = 20
 """Players shown on a leaderboard (picture and text)."""

@@ -44,7 +44,7 @@ from rules import GAMES, get_game
 from rules.base import InvalidOption, OptionSpec
 
 if TYPE_CHECKING:
-    from bot import BoardGameBot
+    from cogs._bot import BoardGameBot
 
 log = logging.getLogger(__name__)
 

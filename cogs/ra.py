@@ -26,7 +26,7 @@ from render.ra import render as render_ra
 from rules.ra.actions import Discard, UseGod
 
 if TYPE_CHECKING:
-    from bot import BoardGameBot
+    from cogs._bot import BoardGameBot
 
 
 

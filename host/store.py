@@ -1,5 +1,6 @@
 """Storage behind one interface: SQLite (aiosqlite, WAL) is the embedded default, PostgreSQL
-(asyncpg, host/pgstore.py) the option for several bot processes sharing one database.
+(asyncpg, host/pgstore.py) the option for several bot processes sharing one database;
+``host.storage.make_store`` picks one from the database setting.
 
 Every game action is written by ``commit_action`` in a single transaction: the log row and the new
 snapshot together, guarded by the session version (optimistic concurrency) and by a unique
@@ -56,10 +57,6 @@ class SessionExists(Exception):
 
 class MigrationError(Exception):
     """The migrations cannot be applied: a malformed file, or a database newer than this code."""
-
-
-class UnsupportedDatabase(ValueError):
-    """``make_store`` was given a URL of a database it does not know."""
 
 
 class SqlConnection(Protocol):
@@ -665,23 +662,3 @@ class SqliteStore(SqlStore):
             if match[2] in have:
                 return
         await db.execute(statement)
-
-
-# ---------------------------------------------------------------------- choosing a store
-
-
-def make_store(target: str | Path) -> SqlStore:
-    """The store for ``target``: a ``postgres://`` or ``postgresql://`` URL → PostgreSQL, anything
-    else → the SQLite file at that path. Another URL scheme raises UnsupportedDatabase."""
-    if isinstance(target, str) and target.startswith(("postgres://", "postgresql://")):
-        from host.pgstore import PostgresStore  # asyncpg is loaded only by bots that use it
-
-        return PostgresStore(str(target))
-    text = str(target)
-    if not text.strip():
-        raise UnsupportedDatabase("The database setting is empty: give a SQLite file path or a postgresql:// URL.")
-    if re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", text):
-        raise UnsupportedDatabase(
-            f"Unsupported database URL '{text.split('://', 1)[0]}://…': use postgresql:// or a SQLite file path."
-        )
-    return SqliteStore(text)

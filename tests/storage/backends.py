@@ -21,7 +21,8 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from host.store import SqlStore, make_store
+from host.storage import make_store
+from host.store import SqlStore
 from tests.storage import pg
 
 BACKENDS = ("sqlite", "postgres")

@@ -24,7 +24,8 @@ from typing import Any
 
 from host.errors import HostError, StaleVersion
 from host.sessions import Host
-from host.store import DuplicateInteraction, SqlStore, make_store
+from host.storage import make_store
+from host.store import DuplicateInteraction, SqlStore
 from rules.base import RulesError
 
 

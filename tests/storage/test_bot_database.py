@@ -6,7 +6,8 @@ import pytest
 
 import bot as bot_module
 from host.pgstore import PostgresStore
-from host.store import SqliteStore, UnsupportedDatabase
+from host.storage import UnsupportedDatabase
+from host.store import SqliteStore
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import asyncio
 
 from host.league import League, Scope
 from host.sessions import Host
-from host.store import make_store
+from host.storage import make_store
 from tests.league.helpers import Ticks, finish_game
 
 ALL = Scope(None)

@@ -10,16 +10,8 @@ import pytest
 from host.errors import SessionNotFound, StaleVersion
 from host.pgstore import PostgresStore, to_dollar
 from host.records import SeatInfo, SessionRecord
-from host.store import (
-    DuplicateInteraction,
-    MigrationError,
-    SessionExists,
-    SqliteStore,
-    SqlStore,
-    UnsupportedDatabase,
-    make_store,
-    migrations,
-)
+from host.storage import UnsupportedDatabase, make_store
+from host.store import DuplicateInteraction, MigrationError, SessionExists, SqliteStore, SqlStore, migrations
 
 SNOWFLAKE = 1_234_567_890_123_456_789  # Discord ids need 64 bits
 
