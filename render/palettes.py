@@ -105,7 +105,8 @@ def drawn_pictures(game: str, seeds: range, stops: frozenset[int] = frozenset({0
     if hasattr(module, "render_boards"):
         renderers.append(module.render_boards)
     pictures: list[Image.Image] = []
-    with mock.patch.object(module, "to_png", lambda image, *_a, **_k: pictures.append(image.copy()) or b""):
+    drawn_in = importlib.import_module(module.render.__module__)  # a package (Barrage) draws in a submodule
+    with mock.patch.object(drawn_in, "to_png", lambda image, *_a, **_k: pictures.append(image.copy()) or b""):
         for view, viewer in sample_views(game, seeds, stops, viewers):
             for lang in langs:
                 for draw in renderers:
