@@ -12,10 +12,10 @@ from rules.search import Budget, Knobs, margin_prospect
 
 from . import alhambra as alh
 from .actions import Build, Claim, NameStart, Place, Reroll, Take, TakeStart
-from .data import CHIPS, DICE, NB, NCELLS, POINTS, START_CHIP, TABLES
+from .data import CHIPS, DICE, MAX_POINTS, NB, NCELLS, POINTS, ROUNDS, SCORE_ROUNDS, START_CHIP, TABLES, TILE_TYPES
 from .determinise import determinise
 from .dice import landing, target
-from .scoring import building_ranking, split_places, type_counts
+from .scoring import chip_points, split_places, type_counts
 from .state import CLAIM, ROLL, START, TAKE, State, seats
 
 # A column's worth grows to the right (Pavilion 1 ... Tower 6 in every scoring table).
@@ -172,27 +172,86 @@ def _wall_after(grid: alh.Grid, a: Take) -> int:
         del grid[(a.x, a.y)]
 
 
-STANDING_WEIGHT = 0.5
-"""How much of a scoring's points (at the largest table, "C") today's standings are counted for:
-a playout rarely reaches the next scoring, and the standings still move before it."""
+ROUND_WEIGHT = 0.8
+"""How surely a dice-area position this round turns into its reward: a marker keeps its cell,
+but a later one can still land above it."""
+LATER_WEIGHT = 0.6
+"""How much a scoring after this round counts today's standings for: they move before it."""
+RESERVE_WEIGHT = 0.5
+"""Alcazaba: a tile on the reserve board counts this much of one in the Alhambra (it can still
+be built, at the cost of a marker)."""
+PROSPECT_SCALE = 6.0
+"""Points of lead over the best other seat that make a solid win chance (margin_prospect)."""
+
+
+def _coming(state: State) -> list[tuple[str, float]]:
+    """The scorings still to come (this round's included) with how much each counts."""
+    return [(SCORE_ROUNDS[r], 1.0 if r == state.round else LATER_WEIGHT)
+            for r in range(state.round, ROUNDS + 1) if r in SCORE_ROUNDS]
+
+
+def _column_owners(state: State, building: int) -> list[int]:
+    base = building * NCELLS
+    return [o for o in state.grid[base : base + NCELLS] if o >= 0]
+
+
+def _projected_points(state: State) -> list[list[float]]:
+    """Basic: building points once this round's dice area is paid out (the first of a column
+    gains 2, the second 1.5 on average, as the package the first leaves is 1 point or 2)."""
+    pts = [[float(p) for p in row] for row in state.points]
+    sure = 1.0 if state.phase != ROLL else ROUND_WEIGHT
+    for b in range(state.col if state.phase != ROLL else 0, NB):
+        owners = _column_owners(state, b)[:2]
+        done = state.step if b == state.col and state.phase != ROLL else 0
+        for place, seat in enumerate(owners):
+            if place >= done:
+                pts[seat][b] = min(float(MAX_POINTS), pts[seat][b] + sure * (2.0, 1.5)[place])
+    return pts
+
+
+def _projected_types(state: State) -> list[list[float]]:
+    """Alcazaba: tiles per type once this round's columns are taken (the first ``k`` of a column
+    with ``k`` tiles each take one), reserve tiles counted in part."""
+    rows = [[float(c) for c in row] for row in type_counts(state)]
+    for s in range(state.players):
+        for t in state.reserve[s]:
+            rows[s][TILE_TYPES[t]] += RESERVE_WEIGHT
+    sure = 1.0 if state.phase != ROLL else ROUND_WEIGHT
+    for b in range(state.col if state.phase != ROLL else 0, NB):
+        for seat in _column_owners(state, b)[: len(state.tiles[b])]:
+            rows[seat][b] += sure
+    return rows
 
 
 def prospects(state: State, seat: int) -> float:
-    """The search's evaluation: the score so far plus a share of what the standings would score
-    (building points in the basic game, tiles by type in Alcazaba), as a win chance."""
+    """The search's evaluation, as a win chance: the score so far plus what every scoring still
+    to come would pay on today's standings projected through this round's dice area (majorities
+    of building points in the basic game, of tiles by type in Alcazaba, its walls, points chips)."""
     n = seats(state)
     scores = [float(x) for x in state.score[:n]]
+    coming = _coming(state)
     if state.version == "basic":
+        pts = _projected_points(state)
+        chips = [chip_points(state, s) for s in range(n)]
         for b in range(NB):
-            table = TABLES["C"][b]
-            for place, s in enumerate(building_ranking(state, b)[: len(table)]):
-                scores[s] += STANDING_WEIGHT * table[place]
+            ranked = sorted((s for s in range(n) if pts[s][b] > 0),
+                            key=lambda s, b=b: (-pts[s][b], state.arrival[s][b]))
+            for letter, weight in coming:
+                for place, s in enumerate(ranked[: len(TABLES[letter][b])]):
+                    scores[s] += weight * TABLES[letter][b][place]
+        paid = sum(weight for _, weight in coming)  # points chips pay at every scoring
+        for s in range(n):
+            scores[s] += paid * chips[s]
     else:
-        rows = type_counts(state)
-        for b in range(NB):
-            for s, g in enumerate(split_places([row[b] for row in rows], TABLES["C"][b])):
-                scores[s] += STANDING_WEIGHT * g
-    return margin_prospect(scores[: state.players], seat, scale=5.0)
+        rows = _projected_types(state)
+        walls = [alh.longest_wall(alh.from_flat(state.alhambra[s])) for s in range(state.players)]
+        for letter, weight in coming:
+            for b in range(NB):
+                for s, g in enumerate(split_places([row[b] for row in rows], TABLES[letter][b])):
+                    scores[s] += weight * g
+            for s in range(state.players):
+                scores[s] += weight * walls[s]
+    return margin_prospect(scores[: state.players], seat, scale=PROSPECT_SCALE)
 
 
 SETTINGS = LevelSettings(easy_mistakes=0.08, hard=Budget(iterations=60, deadline_s=0.9), rollout_plies=12)
