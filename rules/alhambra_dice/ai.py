@@ -1,4 +1,6 @@
-"""A simple greedy computer player: chase the most common face, aim for first place in a column."""
+"""Alhambra's computer players: greedy (chase the most common face, aim for first place in a column),
+Normal (the dice odds) and Hard's knobs for the generic search (a tree of the decision at hand only,
+Normal below it, and an evaluation of every scoring still to come)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from .actions import Build, Claim, NameStart, Place, Reroll, Take, TakeStart
 from .data import CHIPS, DICE, MAX_POINTS, NB, NCELLS, POINTS, ROUNDS, SCORE_ROUNDS, START_CHIP, TABLES, TILE_TYPES
 from .determinise import determinise
 from .dice import landing, target
+from .engine import AlhambraDiceGame
 from .scoring import chip_points, split_places, type_counts
 from .state import CLAIM, ROLL, START, TAKE, State, seats
 
@@ -156,12 +159,39 @@ _BINOMIAL = tuple(tuple(comb(n, k) * (1 / 6) ** k * (5 / 6) ** (n - k) for k in 
 """_BINOMIAL[n][k]: the chance that k of n re-rolled dice show a given face."""
 
 
-def _candidates(state: State, seat: int, legal: list[Any]) -> list[Any]:
-    """The moves the search weighs: every move but the 255 re-rolls, of which only "keep one
-    building's dice, re-roll the rest" (one per face showing)."""
+def _keep_one(state: State, legal: list[Any]) -> list[Any]:
+    """Every move but the 255 re-rolls, of which only "keep one building's dice, re-roll the rest"
+    (one per face showing)."""
     keep = {sum(1 << i for i, f in enumerate(state.dice) if f != b) for b in set(state.dice)}
     keep.discard(0)
     return [a for a in legal if not isinstance(a, Reroll) or a.mask in keep]
+
+
+class _RootOnly:
+    """Hard's tree holds only the decision being made: below it the seat's own later moves (the rest
+    of its turn after a re-roll) are Normal's. Left to the tree, each new set of dice after a re-roll
+    offers new placements, so the tree tried them at random and judged every re-roll by random play
+    (Hard lost to Normal). ``determinise`` notes the position decided on; ``candidates`` gives the
+    root its moves and every deeper position Normal's one move."""
+
+    def __init__(self, policy: GreedyAI) -> None:
+        self.policy = policy
+        self.root: tuple[Any, ...] = ()
+        self.rng = random.Random(0)  # the policies draw only to break rare ties
+
+    @staticmethod
+    def _where(state: State) -> tuple[Any, ...]:
+        return state.round, state.phase, state.turn, len(state.history), state.col, state.step, state.seat
+
+    def determinise(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
+        state = determinise(view, seat, rng)
+        self.root = self._where(state)
+        return state
+
+    def candidates(self, state: State, seat: int, legal: list[Any]) -> list[Any]:
+        if self._where(state) == self.root:
+            return _keep_one(state, legal)
+        return [self.policy.choose(_GAME, state, seat, self.rng)]
 
 
 def _wall_after(grid: alh.Grid, a: Take) -> int:
@@ -254,12 +284,14 @@ def prospects(state: State, seat: int) -> float:
     return margin_prospect(scores[: state.players], seat, scale=PROSPECT_SCALE)
 
 
-SETTINGS = LevelSettings(easy_mistakes=0.08, hard=Budget(iterations=60, deadline_s=0.9), rollout_plies=12)
-"""Alhambra's levels (the issue asks Hard for at most 100 ms median, 1 s max per decision)."""
+SETTINGS = LevelSettings(easy_mistakes=0.08, hard=Budget(iterations=60, deadline_s=0.9), rollout_plies=6)
+"""Alhambra's levels (the issue asks Hard for at most 100 ms median, 1 s max per decision). Six plies of
+Normal finish Hard's turn and the next seat's; the evaluation projects the rest."""
 
-_GREEDY = GreedyAI()
-"""Hard's playout policy: the dice-odds look-ahead costs more than the playouts gain from it."""
-AIS = level_players(_GREEDY, NormalAI(), determinise, SETTINGS,
-                    Knobs(determinise, rollout=_GREEDY, evaluate=prospects, rollout_plies=SETTINGS.rollout_plies,
-                          candidates=_candidates))
+_NORMAL = NormalAI()
+_ROOT = _RootOnly(_NORMAL)
+_GAME = AlhambraDiceGame()
+AIS = level_players(GreedyAI(), _NORMAL, determinise, SETTINGS,
+                    Knobs(_ROOT.determinise, rollout=_NORMAL, evaluate=prospects,
+                          rollout_plies=SETTINGS.rollout_plies, candidates=_ROOT.candidates))
 """Alhambra's computer players by name; ``greedy`` is the heuristic stored games name (= easy's base)."""
