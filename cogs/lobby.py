@@ -41,6 +41,7 @@ from host.sessions import Host, Session
 from i18n import has, t
 from i18n.text import game_title
 from rules import GAMES, get_game
+from rules.ai import LEVELS
 from rules.base import InvalidOption, OptionSpec
 
 if TYPE_CHECKING:
@@ -57,6 +58,9 @@ BUTTONS = {
     "cancel": (discord.ButtonStyle.danger, "lobby.button.cancel"),
 }
 """Each lobby button's style and the catalogue key of its label."""
+LEVEL_WORDS = {"easy": "lobby.level.easy", "normal": "lobby.level.normal", "hard": "lobby.level.hard"}
+"""The catalogue key of each AI level's name (rules.ai.LEVELS)."""
+LEVEL_CHOICES = [app_commands.Choice(name=name.capitalize(), value=name) for name in LEVELS]
 STATUS = {
     "lobby": "lobby.footer.lobby",
     "active": "lobby.footer.active",
@@ -184,21 +188,24 @@ def _shorten(text: str, limit: int) -> str:
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lobby:(?P<sid>[0-9a-f]{1,16}):(?P<op>[a-z]{2,6})",
+    template=r"lobby:(?P<sid>[0-9a-f]{1,16}):(?P<op>[a-z]{2,6})(?::(?P<seat>[0-9]{1,2}))?",
 ):
-    """Join / Leave / Add AI / Start / Cancel on a lobby message; survives restarts."""
+    """Join / Leave / Add AI / Start / Cancel on a lobby message, and the level of an added AI
+    (op = the level, with its seat) on the adder's private answer; survives restarts."""
 
     def __init__(
-        self, sid: str, op: str, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary
+        self, sid: str, op: str, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        seat: int | None = None,
     ) -> None:
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"lobby:{sid}:{op}"))
-        self.sid, self.op = sid, op
+        custom_id = f"lobby:{sid}:{op}" if seat is None else f"lobby:{sid}:{op}:{seat}"
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        self.sid, self.op, self.seat = sid, op, seat
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
     ) -> LobbyButton:
-        return cls(match["sid"], match["op"])
+        return cls(match["sid"], match["op"], seat=int(match["seat"]) if match["seat"] else None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
@@ -211,6 +218,14 @@ class LobbyButton(
                 session = await host.leave(self.sid, user.id)
             elif self.op == "ai":
                 session = await host.add_ai(self.sid, user.id)
+                await _edit_lobby(interaction, session)
+                await _offer_levels(interaction, session, len(session.seats) - 1, "lobby.ai.added")
+                return
+            elif self.op in LEVELS and self.seat is not None:
+                session = await host.set_ai_level(self.sid, user.id, self.seat, self.op)
+                await _offer_levels(interaction, session, self.seat, "lobby.ai.level_set")
+                await _redraw_lobby(bot, session)
+                return
             elif self.op == "cancel":
                 game_guild = (await host.get(self.sid)).record.guild_id  # authority is judged in the game's server
                 session = await host.abort(self.sid, user.id, is_admin=is_manager(interaction, game_guild))
@@ -231,6 +246,46 @@ class LobbyButton(
             await reply_error(interaction, exc)
             return
         await _edit_lobby(interaction, session)
+
+
+def level_view(session: Session, seat: int, lang: str) -> discord.ui.View:
+    """Easy / Normal / Hard for one AI seat of a lobby, the current level highlighted."""
+    view = discord.ui.View(timeout=None)
+    for level in LEVELS:
+        style = discord.ButtonStyle.primary if session.seats[seat].ai == level else discord.ButtonStyle.secondary
+        view.add_item(LobbyButton(session.id, level, t(lang, LEVEL_WORDS[level]), style, seat=seat))
+    return view
+
+
+async def _offer_levels(interaction: discord.Interaction, session: Session, seat: int, key: str) -> None:
+    """Tell the clicker (privately) which AI sits where at which level, with the levels to choose from:
+    a new message after Add AI, the same one updated after a level button."""
+    lang = await reader_lang(interaction)
+    ai = session.seats[seat]
+    level = t(lang, LEVEL_WORDS[ai.ai]) if ai.ai in LEVEL_WORDS else ai.ai or ""
+    text = t(lang, key, name=ai.name, level=level)
+    view = level_view(session, seat, lang) if ai.ai in LEVEL_WORDS else None
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, view=view or discord.utils.MISSING, ephemeral=True)
+        else:
+            await interaction.response.edit_message(content=text, view=view)
+    except discord.HTTPException as exc:  # the seat is stored; only the private note is lost
+        log.warning("game %s: the AI level note could not be sent: %s", session.id, exc)
+
+
+async def _redraw_lobby(bot: BoardGameBot, session: Session) -> None:
+    """Redraw the lobby message from elsewhere (a level button lives on a private message)."""
+    rec = session.record
+    channel = bot.get_channel(rec.thread_id or rec.channel_id)
+    if rec.message_id is None or not hasattr(channel, "get_partial_message"):
+        return
+    lang = await public_lang(bot, rec.guild_id)
+    try:
+        await channel.get_partial_message(rec.message_id).edit(  # type: ignore[union-attr]
+            embed=lobby_embed(session, lang), view=lobby_view(session, lang))
+    except discord.HTTPException as exc:
+        log.warning("game %s: the lobby message could not be edited: %s", session.id, exc)
 
 
 async def _edit_lobby(interaction: discord.Interaction, session: Session) -> None:
@@ -446,6 +501,21 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
         cog = self.bot.game_cogs.get(outcome.session.record.game)
         if cog is not None:
             await cog.announce(await self.bot.host.get(session.id), outcome, force_board=True)
+
+    @app_commands.command(name="ai_level",
+                          description="The AI level that takes over timed-out or resigned seats here (Manage Server)")
+    @app_commands.describe(level="Normal unless a server manager sets another")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def ai_level(self, interaction: discord.Interaction, level: str) -> None:
+        try:
+            if interaction.guild_id is None:
+                raise refusal(InvalidOption, "lobby.error.dm")
+            await self.bot.host.set_takeover_level(interaction.guild_id, level, is_manager=is_manager(interaction))
+        except Exception as exc:
+            await reply_error(interaction, exc)
+            return
+        lang = await reader_lang(interaction)
+        await reply(interaction, t(lang, "lobby.ai_level.set", level=t(lang, LEVEL_WORDS[level])))
 
     @app_commands.command(name="replay", description="An animated replay of a finished game (GIF)")
     @app_commands.describe(game_id="The game's id (optional inside its thread)")

@@ -35,7 +35,7 @@ from host.limits import UNLIMITED, BoundedQueue, Cooldown, LimitReached, Limits
 from host.records import ALL_STATUSES, OPEN_STATUSES, SeatInfo, SessionRecord
 from host.store import DuplicateInteraction, SessionExists, StaleWrite, Store
 from rules import GAMES, get_game
-from rules.ai import ais_for, default_ai
+from rules.ai import DEFAULT_LEVEL, LEVELS, ais_for, default_ai
 from rules.base import Event, Game, InvalidAction, Result, check_players, resolve_options
 from rules.rng import RNG_CURRENT, new_seed
 
@@ -45,6 +45,9 @@ CACHE_SIZE = 512
 """Decoded states kept in memory (the most recently used games'; about 40 KB each): a game read again
 after being dropped is decoded from its row, nothing else is lost."""
 DEFAULT_AI_DEADLINE = 5.0
+AI_LEVEL_FLAG = "ai_level"
+"""A server's flag (user_flags keyed by the guild id, as its language): the level that takes over a
+timed-out or resigned seat; unset, or a value no longer known, means rules.ai.DEFAULT_LEVEL."""
 _STALE_RETRIES = 20
 """How often ``submit`` (and every other write, ``_edit``) re-reads a game that another process wrote
 under it before giving up with StaleVersion. Each retry means another write was stored, so this bounds
@@ -424,6 +427,39 @@ class Host:
 
         return await self._edit(sid, change)
 
+    async def set_ai_level(self, sid: str, user_id: int, seat: int, level: str) -> Session:
+        """A lobby's computer player ``seat`` plays at ``level`` (any seated player may choose, as they
+        may add one)."""
+
+        async def change(session: Session) -> Session:
+            if self._lobby(session).seat_of(user_id) is None:
+                raise NotSeated("Join the lobby before adding computer players.")
+            if level not in LEVELS:
+                raise LobbyError(f"Unknown AI level '{level}'. Available: {', '.join(LEVELS)}.",
+                                 key="common.host.unknown_level", level=level, available=", ".join(LEVELS))
+            if not 0 <= seat < len(session.seats) or not session.seats[seat].is_ai:
+                raise LobbyError("That seat is not a computer player any more.", key="common.host.not_an_ai_seat")
+            n = sum(1 for s in session.seats[: seat + 1] if s.is_ai)
+            new = SeatInfo(name=f"AI {n} ({level})", ai=level)
+            return await self._save_seats(session, (*session.seats[:seat], new, *session.seats[seat + 1 :]))
+
+        return await self._edit(sid, change)
+
+    async def takeover_level(self, guild_id: int) -> str:
+        """The AI level that takes a timed-out or resigned seat in this server."""
+        chosen = await self.store.user_flag(guild_id, AI_LEVEL_FLAG) if guild_id else None
+        return chosen if chosen in LEVELS else DEFAULT_LEVEL
+
+    async def set_takeover_level(self, guild_id: int, level: str, *, is_manager: bool) -> None:
+        """Set this server's takeover level; only a server manager may."""
+        if not is_manager:
+            raise PermissionDenied("Only members with Manage Server can choose the level of the AI that takes "
+                                   "over a seat.", key="common.host.ai_level_managers")
+        if level not in LEVELS:
+            raise LobbyError(f"Unknown AI level '{level}'. Available: {', '.join(LEVELS)}.",
+                             key="common.host.unknown_level", level=level, available=", ".join(LEVELS))
+        await self.store.set_user_flag(guild_id, AI_LEVEL_FLAG, level)
+
     async def start(self, sid: str, user_id: int) -> Outcome:
         """Start the game. Only the lobby's creator may: the table is theirs to call complete (a manager
         who finds a lobby abandoned cancels it instead)."""
@@ -600,7 +636,8 @@ class Host:
             if not ai_seats:
                 break
             seat = ai_seats[0]
-            name = session.seats[seat].ai or default_ai(session.record.game)
+            # A human's timed-out turn: the server's takeover level plays it.
+            name = session.seats[seat].ai or await self.takeover_level(session.record.guild_id)
             if name not in ais:
                 name = DEFAULT_AI
             action = await self._choose(session, seat, name)
@@ -661,8 +698,8 @@ class Host:
     async def _hand_to_ai(self, session: Session, seat: int, kind: str, by: int | None) -> None:
         """An AI takes the seat for the rest of the game; the human is ranked last by the league."""
         old = session.seats[seat]
-        new = SeatInfo(name=f"{old.name} (AI)", user_id=old.user_id, ai=default_ai(session.record.game),
-                       resigned=True)
+        new = SeatInfo(name=f"{old.name} (AI)", user_id=old.user_id,
+                       ai=await self.takeover_level(session.record.guild_id), resigned=True)
         clock = self.clock_of(session)
         clock.log.append(clocks.ClockEvent(self.clock(), kind, seat, by))
         seats = (*session.seats[:seat], new, *session.seats[seat + 1 :])

@@ -1,4 +1,6 @@
-"""A simple greedy computer player: chase the most common face, aim for first place in a column."""
+"""Alhambra's computer players: greedy (chase the most common face, aim for first place in a column),
+Normal (the dice odds) and Hard's knobs for the generic search (a tree of the decision at hand only,
+Normal below it, and an evaluation of every scoring still to come)."""
 
 from __future__ import annotations
 
@@ -12,10 +14,11 @@ from rules.search import Budget, Knobs, margin_prospect
 
 from . import alhambra as alh
 from .actions import Build, Claim, NameStart, Place, Reroll, Take, TakeStart
-from .data import CHIPS, DICE, NB, NCELLS, POINTS, START_CHIP, TABLES
+from .data import CHIPS, DICE, MAX_POINTS, NB, NCELLS, POINTS, ROUNDS, SCORE_ROUNDS, START_CHIP, TABLES, TILE_TYPES
 from .determinise import determinise
 from .dice import landing, target
-from .scoring import building_ranking, split_places, type_counts
+from .engine import AlhambraDiceGame
+from .scoring import chip_points, split_places, type_counts
 from .state import CLAIM, ROLL, START, TAKE, State, seats
 
 # A column's worth grows to the right (Pavilion 1 ... Tower 6 in every scoring table).
@@ -156,12 +159,39 @@ _BINOMIAL = tuple(tuple(comb(n, k) * (1 / 6) ** k * (5 / 6) ** (n - k) for k in 
 """_BINOMIAL[n][k]: the chance that k of n re-rolled dice show a given face."""
 
 
-def _candidates(state: State, seat: int, legal: list[Any]) -> list[Any]:
-    """The moves the search weighs: every move but the 255 re-rolls, of which only "keep one
-    building's dice, re-roll the rest" (one per face showing)."""
+def _keep_one(state: State, legal: list[Any]) -> list[Any]:
+    """Every move but the 255 re-rolls, of which only "keep one building's dice, re-roll the rest"
+    (one per face showing)."""
     keep = {sum(1 << i for i, f in enumerate(state.dice) if f != b) for b in set(state.dice)}
     keep.discard(0)
     return [a for a in legal if not isinstance(a, Reroll) or a.mask in keep]
+
+
+class _RootOnly:
+    """Hard's tree holds only the decision being made: below it the seat's own later moves (the rest
+    of its turn after a re-roll) are Normal's. Left to the tree, each new set of dice after a re-roll
+    offers new placements, so the tree tried them at random and judged every re-roll by random play
+    (Hard lost to Normal). ``determinise`` notes the position decided on; ``candidates`` gives the
+    root its moves and every deeper position Normal's one move."""
+
+    def __init__(self, policy: GreedyAI) -> None:
+        self.policy = policy
+        self.root: tuple[Any, ...] = ()
+        self.rng = random.Random(0)  # the policies draw only to break rare ties
+
+    @staticmethod
+    def _where(state: State) -> tuple[Any, ...]:
+        return state.round, state.phase, state.turn, len(state.history), state.col, state.step, state.seat
+
+    def determinise(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
+        state = determinise(view, seat, rng)
+        self.root = self._where(state)
+        return state
+
+    def candidates(self, state: State, seat: int, legal: list[Any]) -> list[Any]:
+        if self._where(state) == self.root:
+            return _keep_one(state, legal)
+        return [self.policy.choose(_GAME, state, seat, self.rng)]
 
 
 def _wall_after(grid: alh.Grid, a: Take) -> int:
@@ -172,35 +202,96 @@ def _wall_after(grid: alh.Grid, a: Take) -> int:
         del grid[(a.x, a.y)]
 
 
-STANDING_WEIGHT = 0.5
-"""How much of a scoring's points (at the largest table, "C") today's standings are counted for:
-a playout rarely reaches the next scoring, and the standings still move before it."""
+ROUND_WEIGHT = 0.8
+"""How surely a dice-area position this round turns into its reward: a marker keeps its cell,
+but a later one can still land above it."""
+LATER_WEIGHT = 0.6
+"""How much a scoring after this round counts today's standings for: they move before it."""
+RESERVE_WEIGHT = 0.5
+"""Alcazaba: a tile on the reserve board counts this much of one in the Alhambra (it can still
+be built, at the cost of a marker)."""
+PROSPECT_SCALE = 6.0
+"""Points of lead over the best other seat that make a solid win chance (margin_prospect)."""
+
+
+def _coming(state: State) -> list[tuple[str, float]]:
+    """The scorings still to come (this round's included) with how much each counts."""
+    return [(SCORE_ROUNDS[r], 1.0 if r == state.round else LATER_WEIGHT)
+            for r in range(state.round, ROUNDS + 1) if r in SCORE_ROUNDS]
+
+
+def _column_owners(state: State, building: int) -> list[int]:
+    base = building * NCELLS
+    return [o for o in state.grid[base : base + NCELLS] if o >= 0]
+
+
+def _projected_points(state: State) -> list[list[float]]:
+    """Basic: building points once this round's dice area is paid out (the first of a column
+    gains 2, the second 1.5 on average, as the package the first leaves is 1 point or 2)."""
+    pts = [[float(p) for p in row] for row in state.points]
+    sure = 1.0 if state.phase != ROLL else ROUND_WEIGHT
+    for b in range(state.col if state.phase != ROLL else 0, NB):
+        owners = _column_owners(state, b)[:2]
+        done = state.step if b == state.col and state.phase != ROLL else 0
+        for place, seat in enumerate(owners):
+            if place >= done:
+                pts[seat][b] = min(float(MAX_POINTS), pts[seat][b] + sure * (2.0, 1.5)[place])
+    return pts
+
+
+def _projected_types(state: State) -> list[list[float]]:
+    """Alcazaba: tiles per type once this round's columns are taken (the first ``k`` of a column
+    with ``k`` tiles each take one), reserve tiles counted in part."""
+    rows = [[float(c) for c in row] for row in type_counts(state)]
+    for s in range(state.players):
+        for t in state.reserve[s]:
+            rows[s][TILE_TYPES[t]] += RESERVE_WEIGHT
+    sure = 1.0 if state.phase != ROLL else ROUND_WEIGHT
+    for b in range(state.col if state.phase != ROLL else 0, NB):
+        for seat in _column_owners(state, b)[: len(state.tiles[b])]:
+            rows[seat][b] += sure
+    return rows
 
 
 def prospects(state: State, seat: int) -> float:
-    """The search's evaluation: the score so far plus a share of what the standings would score
-    (building points in the basic game, tiles by type in Alcazaba), as a win chance."""
+    """The search's evaluation, as a win chance: the score so far plus what every scoring still
+    to come would pay on today's standings projected through this round's dice area (majorities
+    of building points in the basic game, of tiles by type in Alcazaba, its walls, points chips)."""
     n = seats(state)
     scores = [float(x) for x in state.score[:n]]
+    coming = _coming(state)
     if state.version == "basic":
+        pts = _projected_points(state)
+        chips = [chip_points(state, s) for s in range(n)]
         for b in range(NB):
-            table = TABLES["C"][b]
-            for place, s in enumerate(building_ranking(state, b)[: len(table)]):
-                scores[s] += STANDING_WEIGHT * table[place]
+            ranked = sorted((s for s in range(n) if pts[s][b] > 0),
+                            key=lambda s, b=b: (-pts[s][b], state.arrival[s][b]))
+            for letter, weight in coming:
+                for place, s in enumerate(ranked[: len(TABLES[letter][b])]):
+                    scores[s] += weight * TABLES[letter][b][place]
+        paid = sum(weight for _, weight in coming)  # points chips pay at every scoring
+        for s in range(n):
+            scores[s] += paid * chips[s]
     else:
-        rows = type_counts(state)
-        for b in range(NB):
-            for s, g in enumerate(split_places([row[b] for row in rows], TABLES["C"][b])):
-                scores[s] += STANDING_WEIGHT * g
-    return margin_prospect(scores[: state.players], seat, scale=5.0)
+        rows = _projected_types(state)
+        walls = [alh.longest_wall(alh.from_flat(state.alhambra[s])) for s in range(state.players)]
+        for letter, weight in coming:
+            for b in range(NB):
+                for s, g in enumerate(split_places([row[b] for row in rows], TABLES[letter][b])):
+                    scores[s] += weight * g
+            for s in range(state.players):
+                scores[s] += weight * walls[s]
+    return margin_prospect(scores[: state.players], seat, scale=PROSPECT_SCALE)
 
 
-SETTINGS = LevelSettings(easy_mistakes=0.08, hard=Budget(iterations=60, deadline_s=0.9), rollout_plies=12)
-"""Alhambra's levels (the issue asks Hard for at most 100 ms median, 1 s max per decision)."""
+SETTINGS = LevelSettings(easy_mistakes=0.08, hard=Budget(iterations=60, deadline_s=0.9), rollout_plies=6)
+"""Alhambra's levels (the issue asks Hard for at most 100 ms median, 1 s max per decision). Six plies of
+Normal finish Hard's turn and the next seat's; the evaluation projects the rest."""
 
-_GREEDY = GreedyAI()
-"""Hard's playout policy: the dice-odds look-ahead costs more than the playouts gain from it."""
-AIS = level_players(_GREEDY, NormalAI(), determinise, SETTINGS,
-                    Knobs(determinise, rollout=_GREEDY, evaluate=prospects, rollout_plies=SETTINGS.rollout_plies,
-                          candidates=_candidates))
+_NORMAL = NormalAI()
+_ROOT = _RootOnly(_NORMAL)
+_GAME = AlhambraDiceGame()
+AIS = level_players(GreedyAI(), _NORMAL, determinise, SETTINGS,
+                    Knobs(_ROOT.determinise, rollout=_NORMAL, evaluate=prospects,
+                          rollout_plies=SETTINGS.rollout_plies, candidates=_ROOT.candidates))
 """Alhambra's computer players by name; ``greedy`` is the heuristic stored games name (= easy's base)."""

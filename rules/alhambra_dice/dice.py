@@ -8,7 +8,9 @@ reproduce every roll, and the rolls seen so far say nothing of the next. Games s
 
 from __future__ import annotations
 
-from rules.rng import keyed_block
+from functools import lru_cache
+from hashlib import sha256
+from typing import Any
 
 from .data import CELL_INDEX, DICE, MAX_COUNT, NB, NCELLS
 from .state import EMPTY, State
@@ -17,11 +19,28 @@ _MASK = (1 << 64) - 1
 DICE_LABEL = b"alhambra_dice/dice"
 
 
+@lru_cache(maxsize=256)
+def _hmac_states(key: bytes) -> tuple[Any, Any]:
+    """HMAC-SHA256 under ``key`` half done: the inner hash after key^ipad and the label, the outer
+    after key^opad. Each roll then copies them instead of hashing the key twice again (a roll is
+    the engine's most common step); the blocks are rules.rng.keyed_block's, byte for byte."""
+    if len(key) > 64:
+        key = sha256(key).digest()
+    key = key.ljust(64, b"\0")
+    inner = sha256(bytes(b ^ 0x36 for b in key))
+    inner.update(DICE_LABEL)
+    return inner, sha256(bytes(b ^ 0x5C for b in key))
+
+
 def next64(state: State) -> int:
     if state.rng_key:
-        block = keyed_block(state.rng_key, DICE_LABEL, state.rng)
+        inner, outer = _hmac_states(state.rng_key)
+        h = inner.copy()
+        h.update(state.rng.to_bytes(8, "big"))
+        out = outer.copy()
+        out.update(h.digest())
         state.rng += 1
-        return int.from_bytes(block[:8], "big")
+        return int.from_bytes(out.digest()[:8], "big")
     state.rng = z = (state.rng + 0x9E3779B97F4A7C15) & _MASK
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK

@@ -204,6 +204,7 @@ async def test_every_command_and_control_is_answered_before_any_slow_step(simcor
         (alice, "prefs dms", {}),
         (alice, "prefs language", {"language": "en"}),
         (alice, "prefs server_language", {"language": "en"}),
+        (alice, "game ai_level", {"level": "normal"}),
         (alice, "health", {}),
         (carol, "game resign", {}),  # an AI takes carol's seat and moves
     ]

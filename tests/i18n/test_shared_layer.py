@@ -76,7 +76,9 @@ def host_sentences() -> list[tuple[str, str]]:
                      and isinstance(n.value, ast.Constant) and isinstance(n.value.value, str)}
         for node in ast.walk(tree):
             if (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)
-                    and isinstance(node.exc.func, ast.Name) and node.exc.func.id in RAISERS and node.exc.args):
+                    and isinstance(node.exc.func, ast.Name) and node.exc.func.id in RAISERS and node.exc.args
+                    # a refusal raised with key= is worded from its catalogue key, not by its sentence
+                    and not any(k.arg == "key" for k in node.exc.keywords)):
                 found += [(node.exc.func.id, s) for s in _sentences(node.exc.args[0], constants)]
     return found
 

@@ -1,0 +1,90 @@
+"""``apply`` checks the common moves (re-rolls, plain placements) on a fast path, without the general
+check or the move list: over a few hundred seeded random games it must accept exactly the moves
+legal generation lists, refuse the rest with the general check's own error, and roll the same dice
+as the keyed stream (rules.rng) it stands in for."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.alhambra_dice import GAME
+from rules.alhambra_dice.actions import Place, Push, Reroll, Take
+from rules.alhambra_dice.data import DICE, NB, NCELLS
+from rules.alhambra_dice.dice import DICE_LABEL, next64
+from rules.alhambra_dice.legality import check
+from rules.alhambra_dice.state import OVER, ROLL, State
+from rules.base import RulesError
+from rules.rng import keyed_block
+
+GAMES = 100  # per version, 2-6 players: 200 games
+
+
+def _near_misses(st: State, legal: list[object], rng: random.Random) -> list[object]:
+    """Moves one step off a legal one: the mistakes a fast check could wave through."""
+    out: list[object] = [Reroll(0), Reroll(1 << DICE), Reroll(rng.randrange(1, 1 << DICE))]
+    places = [a for a in legal if isinstance(a, (Place, Push))]
+    for a in rng.sample(places, min(2, len(places))) + [a for a in legal if isinstance(a, Take)]:
+        if isinstance(a, (Place, Push)):
+            kind = type(a)
+            out += [
+                kind(a.building, a.count + 1, a.cell),
+                kind(a.building, a.count, a.cell + 1),
+                kind(a.building, a.count, a.cell - 1),
+                kind((a.building + 1) % NB, a.count, a.cell),
+                kind(a.building, a.count, NCELLS),
+            ]
+        elif isinstance(a, Take) and rng.random() < 0.2:
+            out.append(Take(a.tile, a.x + 1, a.y))
+    if st.phase == ROLL:
+        out.append(Place(rng.randrange(NB), rng.randrange(1, DICE + 2), rng.randrange(NCELLS + 1)))
+    return out
+
+
+def _outcome(st: State, seat: int, action: object) -> tuple[str, str | None]:
+    try:
+        GAME.apply(st, seat, action)
+    except RulesError as err:
+        return type(err).__name__, err.fields.get("key")
+    return "ok", None
+
+
+@pytest.mark.parametrize("version", ["basic", "alcazaba"])
+def test_apply_accepts_exactly_the_listed_moves(version: str) -> None:
+    checked = 0
+    for seed in range(GAMES):
+        rng = random.Random(seed)
+        st = GAME.setup(2 + seed % 5, {"version": version}, seed)
+        while st.phase != OVER:
+            seat = st.seat
+            legal = GAME.legal_actions(st, seat)
+            listed = set(legal)
+            for a in rng.sample(legal, min(2, len(legal))) + _near_misses(st, legal, rng):
+                outcome = _outcome(st, seat, a)
+                if a in listed:
+                    assert outcome == ("ok", None), (a, outcome)
+                else:
+                    try:
+                        check(st, seat, a)
+                    except RulesError as err:
+                        expected = (type(err).__name__, err.fields.get("key"))
+                    else:  # pragma: no cover - a move the check allows must be listed
+                        pytest.fail(f"{a} passes the check but is not listed")
+                    assert outcome == expected, (a, outcome, expected)
+                checked += 1
+            # Off turn: the fast paths must not accept another seat's move.
+            other = (seat + 1) % st.players
+            if other != seat:
+                assert _outcome(st, other, legal[0])[0] != "ok"
+            st, _ = GAME.apply(st, seat, rng.choice(legal))
+    assert checked > 100 * GAMES
+
+
+def test_dice_blocks_are_the_keyed_stream() -> None:
+    for seed in range(50):
+        st = GAME.setup(3, {}, seed)
+        counter = st.rng
+        value = next64(st)
+        assert value == int.from_bytes(keyed_block(st.rng_key, DICE_LABEL, counter)[:8], "big")
+        assert st.rng == counter + 1
