@@ -41,7 +41,7 @@ from rules.rng import new_seed
 log = logging.getLogger("bot")
 
 EXTENSIONS = ("cogs.lobby", "cogs.clocks", "cogs.imperium", "cogs.ra", "cogs.alhambra_dice", "cogs.barrage",
-              "cogs.league", "cogs.health")
+              "cogs.league", "cogs.health", "cogs.undo")
 
 
 class BoardGameBot(commands.Bot):

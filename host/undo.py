@@ -19,7 +19,7 @@ after a move; time already spent is not given back).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +29,8 @@ from host import clock as clocks
 from host.errors import HostError, NotSeated, SessionClosed, StaleVersion
 from host.records import ActionRecord, UndoRequest
 from host.store import StaleWrite
-from rules.base import reveals_of
+from i18n import DEFAULT_LANG, t
+from rules.base import Game, reveals_of
 
 if TYPE_CHECKING:
     from host.sessions import Host, Session
@@ -69,12 +70,43 @@ class UndoAnswer:
     undone: Undone | None = None
 
 
-def _refuse(reason: str, key: str, **fields: Any) -> UndoRefused:
-    return UndoRefused(reason, key=f"undo.error.{key}", **fields)
+def undo_refused(key: str, **fields: Any) -> UndoRefused:
+    """The refusal ``key`` (i18n/locales/*/undo.toml): its English sentence, with the key and fields a
+    front end says it with in the player's language."""
+    return UndoRefused(t(DEFAULT_LANG, key, **fields), key=key, **fields)
 
 
 def _standing(records: Sequence[ActionRecord]) -> list[ActionRecord]:
     return [r for r in records if not r.undone]
+
+
+def last_human_move(seats: Sequence[int], is_ai: Callable[[int], bool]) -> int | None:
+    """The index of the last move a human made (``seats[i]`` is who made move i), or None."""
+    return next((i for i in range(len(seats) - 1, -1, -1) if not is_ai(seats[i])), None)
+
+
+def take_back(
+    game: Game[Any, Any], start: Any, moves: Sequence[tuple[int, Any]], first: int, is_ai: Callable[[int], bool],
+    *, own: bool,
+) -> tuple[Any, list[UndoneMove]]:
+    """The state that stands without ``moves[first:]`` (``(seat, action)`` pairs played from ``start``, the
+    set-up state) and the moves taken back. Rebuilt by replaying from the set-up, so the random stream is
+    unchanged. ``own``: refuse (UndoRefused) if any of the moves taken back revealed something."""
+    state = start
+    for seat, action in moves[:first]:
+        state, _ = game.apply(state, seat, action)
+    restored = state
+    reveals = reveals_of(game)
+    taken: list[UndoneMove] = []
+    for n, (seat, action) in enumerate(moves[first:], first + 1):
+        after, _ = game.apply(state, seat, action)
+        if own and reveals(state, after, seat, action):
+            if is_ai(seat):
+                raise undo_refused("undo.error.ai_final", move=n)
+            raise undo_refused("undo.error.final", move=n)
+        taken.append(UndoneMove(n, seat, action, is_ai(seat)))
+        state = after
+    return restored, taken
 
 
 class UndoMixin:
@@ -94,11 +126,11 @@ class UndoMixin:
             if expected_version is not None and expected_version != session.version:
                 raise StaleVersion("The board changed while you were choosing; here it is again.")
             moves = _standing(await self.store.actions(sid))
-            last = next((i for i in range(len(moves) - 1, -1, -1) if not session.seats[moves[i].seat].is_ai), None)
+            last = last_human_move([m.seat for m in moves], lambda s: session.seats[s].is_ai)
             if last is None or moves[last].seat != seat:
                 if last is None or not any(m.seat == seat for m in moves):
-                    raise _refuse("You have no move to undo.", "nothing")
-                raise _refuse("You can only undo your own last move: another player has moved since.", "not_yours")
+                    raise undo_refused("undo.error.nothing")
+                raise undo_refused("undo.error.not_yours")
             return await self._take_back(session, moves, last, user_id, own=True)
 
         done = await self._edit(sid, change)
@@ -112,25 +144,9 @@ class UndoMixin:
         refuse (UndoRefused) if any of them revealed something."""
         game, rec = session.game, session.record
         decode = msgspec.json.Decoder(game.action_type).decode
-        state = game.setup(len(rec.seats), rec.options, rec.seed, rec.rng)
-        for move in moves[:first]:
-            state, _ = game.apply(state, move.seat, decode(move.action))
-        restored = state
-        reveals = reveals_of(game)
-        taken: list[UndoneMove] = []
-        for n, move in enumerate(moves[first:], first + 1):
-            action = decode(move.action)
-            after, _ = game.apply(state, move.seat, action)
-            by_ai = session.seats[move.seat].is_ai
-            if own and reveals(state, after, move.seat, action):
-                if by_ai:
-                    raise _refuse("The computer players' replies to your move revealed something new (a draw, a "
-                                  "roll or a reveal), so it cannot be taken back alone.", "ai_final", move=n)
-                raise _refuse("Your last move revealed something new (a draw, a roll or a reveal): it is final. "
-                              "Ask the others for an agreed undo (/game undo to:<move>) to go back further.",
-                              "final", move=n)
-            taken.append(UndoneMove(n, move.seat, action, by_ai))
-            state = after
+        start = game.setup(len(rec.seats), rec.options, rec.seed, rec.rng)
+        restored, taken = take_back(game, start, [(m.seat, decode(m.action)) for m in moves], first,
+                                    lambda seat: session.seats[seat].is_ai, own=own)
         now = self.clock()
         clock = clocks.after_move(self.clock_of(session), frozenset(game.to_act(session.state)),
                                   frozenset(game.to_act(restored)), now, human=True)
@@ -141,6 +157,7 @@ class UndoMixin:
         self._cache[session.id] = (session.version + 1, restored)
         return Undone(await self.get(session.id), tuple(taken), by)
 
+
     async def request_undo(self: Host, sid: str, user_id: int, to_move: int) -> UndoAnswer:  # type: ignore[misc]
         """Ask to take back the standing moves from number ``to_move`` on. Every other human must confirm
         (``answer_undo``) before the deadline; with none, it is applied at once (``applied``)."""
@@ -149,14 +166,14 @@ class UndoMixin:
             self._active_seat(session, user_id)
             moves = _standing(await self.store.actions(sid))
             if not moves:
-                raise _refuse("No move has been made yet: there is nothing to undo.", "no_moves")
+                raise undo_refused("undo.error.no_moves")
             if not 1 <= to_move <= len(moves):
-                raise _refuse(f"There is no move {to_move}: choose a move from 1 to {len(moves)}.", "no_such_move",
+                raise undo_refused("undo.error.no_such_move",
                               move=to_move, moves=len(moves))
             now = self.clock()
             pending = await self.store.undo_request(sid)
             if pending is not None and pending.deadline > now and pending.at_version == session.version:
-                raise _refuse("An undo request is already waiting for answers in this game.", "pending")
+                raise undo_refused("undo.error.pending")
             others = tuple(sorted({s.user_id for s in session.seats
                                    if s.user_id is not None and not s.is_ai and s.user_id != user_id}))
             req = UndoRequest(session_id=sid, user_id=user_id, to_move=to_move, at_version=session.version,
@@ -191,23 +208,22 @@ class UndoMixin:
             req = await self.store.undo_request(sid)
             if req is None or (to_move is not None and req.to_move != to_move) or (
                     at_version is not None and req.at_version != at_version):
-                raise _refuse("There is no undo request waiting here: it was settled or it lapsed.", "no_request")
+                raise undo_refused("undo.error.no_request")
             if session.status != "active":
                 await self.store.delete_undo_request(sid)
                 raise SessionClosed("This game is not being played.")
             if self.clock() >= req.deadline:
                 await self.store.delete_undo_request(sid)
-                raise _refuse("That undo request lapsed: not everyone confirmed in time.", "lapsed")
+                raise undo_refused("undo.error.lapsed")
             if session.version != req.at_version:
                 await self.store.delete_undo_request(sid)
-                raise _refuse("A move was made after the undo was asked for, so the request no longer holds. "
-                              "Ask again if you still want it.", "moved_on")
+                raise undo_refused("undo.error.moved_on")
             if user_id not in req.waiting:
                 if user_id == req.user_id:
-                    raise _refuse("You asked for this undo: the other players confirm or refuse it.", "own_request")
+                    raise undo_refused("undo.error.own_request")
                 if session.held_by(user_id) is None:
                     raise NotSeated("You are not playing in this game.")
-                raise _refuse("You have already confirmed this undo.", "already_confirmed")
+                raise undo_refused("undo.error.already_confirmed")
             if not agree:
                 await self.store.delete_undo_request(sid)
                 return UndoAnswer("refused", req)
