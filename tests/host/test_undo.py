@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import random
+
 import msgspec
 import pytest
 
 from host.errors import StaleVersion
+from host.history import export_game, replay_export
+from host.local import LocalGame, run_hotseat
 from host.sessions import Host
 from host.store import SqliteStore
 from host.undo import UndoRefused
+from i18n import t
 from rules.ra.actions import Draw, Pass
 
 
@@ -196,3 +201,50 @@ async def test_bad_move_number_is_refused(host):
     with pytest.raises(UndoRefused) as err:
         await host.request_undo(sid, 100, 5)
     assert err.value.fields["key"] == "undo.error.no_such_move" and err.value.fields["moves"] == 1
+
+
+async def test_export_lists_undone_moves_apart_and_its_replay_skips_them(host):
+    sid = await _ra(host)
+    await host.submit(sid, 100, Draw())
+    s = await host.get(sid)
+    seat = min(s.to_act())
+    taken = s.game.legal_actions(s.state, seat)[-1]
+    await host.submit(sid, 100 + seat, taken)
+    await host.undo(sid, 100 + seat)
+    rng = random.Random(5)
+    while (s := await host.get(sid)).status == "active":
+        seat = min(s.to_act())
+        await host.submit(sid, s.seats[seat].user_id, rng.choice(s.game.legal_actions(s.state, seat)))
+    doc = await export_game(host, sid)
+    code = s.game.encode_action(taken)
+    assert [(u["after"], u["code"]) for u in doc["undone"]] == [(1, code)]
+    assert len(doc["actions"]) == len(await host.standing_moves(sid)) == len(await host.store.actions(sid)) - 1
+    assert [a["version"] for a in doc["actions"]] == list(range(1, len(doc["actions"]) + 1))
+    state, result = replay_export(doc)
+    assert _enc(state) == _enc(s.state) and result == s.result()
+
+
+def test_play_undo_takes_back_the_last_human_move_unless_final():
+    local = LocalGame("ra", 3, 11, {})
+    with pytest.raises(UndoRefused) as err:
+        local.undo(frozenset())
+    assert err.value.fields["key"] == "undo.error.nothing"
+    local.apply(0, Draw())
+    with pytest.raises(UndoRefused) as err:
+        local.undo(frozenset())
+    assert err.value.fields["key"] == "undo.error.final"
+    before = _enc(local.state)
+    seat = min(local.game.to_act(local.state))
+    local.apply(seat, local.game.legal_actions(local.state, seat)[-1])
+    taken = local.undo(frozenset())
+    assert [m.seat for m in taken] == [seat] and _enc(local.state) == before
+    assert [e.get("undone", False) for e in local.log] == [False, True]
+    assert local.result_json()["actions"] == 1
+
+
+def test_play_prompt_understands_undo():
+    lines: list[str] = []
+    answers = iter(["undo", "quit"])
+    run_hotseat("imperium", players=2, seed=3, read=lambda prompt: next(answers) if prompt == "> " else "",
+                write=lines.append)
+    assert any(t("en", "undo.error.nothing") in line for line in lines)
