@@ -60,13 +60,19 @@ async def _to_auction(host: Host, sid: str) -> None:
     raise AssertionError("no auction")
 
 
-async def test_own_pass_undone_and_redone_gives_the_same_state(host):
-    sid = await _ra(host)
+async def _draw_then_undoable_move(host: Host, sid: str):
+    """Seat 0 draws; the next player makes a move that reveals nothing (their last legal one, a pass or
+    a bid). Returns the session before that move, its seat, the move and its outcome."""
     await host.submit(sid, 100, Draw())
     before = await host.get(sid)
     seat = min(before.to_act())
     move = before.game.legal_actions(before.state, seat)[-1]
-    after = await host.submit(sid, 100 + seat, move)
+    return before, seat, move, await host.submit(sid, 100 + seat, move)
+
+
+async def test_own_pass_undone_and_redone_gives_the_same_state(host):
+    sid = await _ra(host)
+    before, seat, move, after = await _draw_then_undoable_move(host, sid)
     undone = await host.undo(sid, 100 + seat)
     assert _enc(undone.session.state) == _enc(before.state)
     assert undone.session.version == after.session.version + 1  # every earlier button is stale
@@ -104,10 +110,7 @@ async def test_only_your_own_last_move(host):
 
 async def test_stale_undo_button_changes_nothing(host):
     sid = await _ra(host)
-    await host.submit(sid, 100, Draw())
-    s = await host.get(sid)
-    seat = min(s.to_act())
-    out = await host.submit(sid, 100 + seat, s.game.legal_actions(s.state, seat)[-1])
+    _, seat, _, out = await _draw_then_undoable_move(host, sid)
     await host.undo(sid, 100 + seat, expected_version=out.session.version)
     with pytest.raises(StaleVersion):  # the same click delivered twice
         await host.undo(sid, 100 + seat, expected_version=out.session.version)
@@ -205,11 +208,7 @@ async def test_bad_move_number_is_refused(host):
 
 async def test_export_lists_undone_moves_apart_and_its_replay_skips_them(host):
     sid = await _ra(host)
-    await host.submit(sid, 100, Draw())
-    s = await host.get(sid)
-    seat = min(s.to_act())
-    taken = s.game.legal_actions(s.state, seat)[-1]
-    await host.submit(sid, 100 + seat, taken)
+    s, seat, taken, _ = await _draw_then_undoable_move(host, sid)
     await host.undo(sid, 100 + seat)
     rng = random.Random(5)
     while (s := await host.get(sid)).status == "active":
