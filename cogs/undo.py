@@ -58,7 +58,7 @@ class UndoButton(
     """Take back my own last move; the custom_id carries the game and the version it was drawn for."""
 
     def __init__(self, sid: str, version: int, lang: str = DEFAULT_LANG) -> None:
-        super().__init__(discord.ui.Button(label=t(lang, "undo.button.undo"), emoji="↶",
+        super().__init__(discord.ui.Button(label=t(lang, "undo.button.undo"),
                                            style=discord.ButtonStyle.secondary, custom_id=f"undo:{sid}:{version}",
                                            row=UNDO_ROW))
         self.sid, self.version = sid, version
@@ -136,10 +136,12 @@ async def _post(bot: BoardGameBot, session: Session, content: str, **kwargs: Any
                               **kwargs)
 
 
-async def _show_board(bot: BoardGameBot, session: Session) -> None:
-    cog = bot.game_cogs.get(session.record.game)
+async def _show_board(bot: BoardGameBot, done: Undone) -> None:
+    """The board that stands now, after what the computer players then played (if anything)."""
+    cog = bot.game_cogs.get(done.session.record.game)
     if cog is not None:
-        await cog.announce(session, None, force_board=True)
+        replies = done.replies if done.replies is not None and done.replies.steps else None
+        await cog.announce(done.session, replies, force_board=True)
 
 
 async def undo_own(interaction: discord.Interaction, sid: str, *, expected_version: int | None = None) -> None:
@@ -159,7 +161,7 @@ async def announce_undone(bot: BoardGameBot, done: Undone, user: discord.abc.Use
     ours = await public_lang(bot, session.record.guild_id)
     await _post(bot, session, t(ours, "undo.thread.own", count=len(done.moves), who=user.mention,
                                 moves=_moves_text(session, done.moves, ours)))
-    await _show_board(bot, session)
+    await _show_board(bot, done)
 
 
 async def announce_answer(bot: BoardGameBot, answer: UndoAnswer, user: discord.abc.User) -> None:
@@ -184,7 +186,7 @@ async def announce_answer(bot: BoardGameBot, answer: UndoAnswer, user: discord.a
         await _post(bot, session, t(ours, "undo.thread.refused", who=user.mention, move=req.to_move))
     elif answer.undone is not None:
         await _post(bot, session, t(ours, "undo.thread.applied", count=len(answer.undone.moves), move=req.to_move))
-        await _show_board(bot, session)
+        await _show_board(bot, answer.undone)
 
 
 def _people(session: Session, user_ids: Sequence[int]) -> str:

@@ -33,7 +33,7 @@ from i18n import DEFAULT_LANG, t
 from rules.base import Game, reveals_of
 
 if TYPE_CHECKING:
-    from host.sessions import Host, Session
+    from host.sessions import Host, Outcome, Session
 
 
 class UndoRefused(HostError):
@@ -58,6 +58,8 @@ class Undone:
     moves: tuple[UndoneMove, ...]
     by: int
     """The user who undid (or asked for the agreed undo)."""
+    replies: Outcome | None = None
+    """The computer players' turns played on the board that stands now (announced like moves)."""
 
 
 @dataclass(frozen=True)
@@ -135,7 +137,7 @@ class UndoMixin:
 
         done = await self._edit(sid, change)
         ai = await self.run_ai(sid)
-        return Undone(ai.session, done.moves, done.by)
+        return Undone(ai.session, done.moves, done.by, ai)
 
     async def _take_back(  # type: ignore[misc]
         self: Host, session: Session, moves: Sequence[ActionRecord], first: int, by: int, *, own: bool
@@ -191,7 +193,7 @@ class UndoMixin:
         if answer.undone is None:
             return answer
         ai = await self.run_ai(sid)  # a computer player to act on the board that stands now plays
-        return UndoAnswer(answer.kind, answer.request, Undone(ai.session, answer.undone.moves, answer.undone.by))
+        return UndoAnswer(answer.kind, answer.request, Undone(ai.session, answer.undone.moves, answer.undone.by, ai))
 
     async def undo_request(self: Host, sid: str) -> UndoRequest | None:  # type: ignore[misc]
         """The game's pending agreed undo, if any (one whose deadline passed is still returned until
