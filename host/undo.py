@@ -111,14 +111,21 @@ def take_back(
     return restored, taken
 
 
+def _ai_of(session: Session) -> Callable[[int], bool]:
+    """Whether a seat is played by the computer (a seat the engine plays itself, such as Alhambra's dummy,
+    counts as one)."""
+    seats = session.seats
+    return lambda seat: seat >= len(seats) or seats[seat].is_ai
+
+
 class UndoMixin:
     """The undo methods of ``Host`` (kept here so host/sessions.py stays about moves)."""
 
-    async def standing_moves(self: Host, sid: str) -> list[ActionRecord]:  # type: ignore[misc]
+    async def standing_moves(self: Host, sid: str) -> list[ActionRecord]:
         """The moves that stand, in order (move number n is ``[n - 1]``)."""
         return _standing(await self.store.actions(sid))
 
-    async def undo(self: Host, sid: str, user_id: int, *, expected_version: int | None = None) -> Undone:  # type: ignore[misc]
+    async def undo(self: Host, sid: str, user_id: int, *, expected_version: int | None = None) -> Undone:
         """Take back ``user_id``'s own last move (with the computer players' replies after it).
         Raises UndoRefused (keyed) when it is final or another player moved since, StaleVersion when
         ``expected_version`` is given and the game moved, and the usual NotSeated / SessionClosed."""
@@ -128,7 +135,7 @@ class UndoMixin:
             if expected_version is not None and expected_version != session.version:
                 raise StaleVersion("The board changed while you were choosing; here it is again.")
             moves = _standing(await self.store.actions(sid))
-            last = last_human_move([m.seat for m in moves], lambda s: session.seats[s].is_ai)
+            last = last_human_move([m.seat for m in moves], _ai_of(session))
             if last is None or moves[last].seat != seat:
                 if last is None or not any(m.seat == seat for m in moves):
                     raise undo_refused("undo.error.nothing")
@@ -139,7 +146,7 @@ class UndoMixin:
         ai = await self.run_ai(sid)
         return Undone(ai.session, done.moves, done.by, ai)
 
-    async def _take_back(  # type: ignore[misc]
+    async def _take_back(
         self: Host, session: Session, moves: Sequence[ActionRecord], first: int, by: int, *, own: bool
     ) -> Undone:
         """Store the game without the standing moves ``moves[first:]``: rebuilt from the seed. ``own``:
@@ -148,7 +155,7 @@ class UndoMixin:
         decode = msgspec.json.Decoder(game.action_type).decode
         start = game.setup(len(rec.seats), rec.options, rec.seed, rec.rng)
         restored, taken = take_back(game, start, [(m.seat, decode(m.action)) for m in moves], first,
-                                    lambda seat: session.seats[seat].is_ai, own=own)
+                                    _ai_of(session), own=own)
         now = self.clock()
         clock = clocks.after_move(self.clock_of(session), frozenset(game.to_act(session.state)),
                                   frozenset(game.to_act(restored)), now, human=True)
@@ -159,8 +166,7 @@ class UndoMixin:
         self._cache[session.id] = (session.version + 1, restored)
         return Undone(await self.get(session.id), tuple(taken), by)
 
-
-    async def request_undo(self: Host, sid: str, user_id: int, to_move: int) -> UndoAnswer:  # type: ignore[misc]
+    async def request_undo(self: Host, sid: str, user_id: int, to_move: int) -> UndoAnswer:
         """Ask to take back the standing moves from number ``to_move`` on. Every other human must confirm
         (``answer_undo``) before the deadline; with none, it is applied at once (``applied``)."""
 
@@ -170,8 +176,7 @@ class UndoMixin:
             if not moves:
                 raise undo_refused("undo.error.no_moves")
             if not 1 <= to_move <= len(moves):
-                raise undo_refused("undo.error.no_such_move",
-                              move=to_move, moves=len(moves))
+                raise undo_refused("undo.error.no_such_move", move=to_move, moves=len(moves))
             now = self.clock()
             pending = await self.store.undo_request(sid)
             if pending is not None and pending.deadline > now and pending.at_version == session.version:
@@ -189,18 +194,18 @@ class UndoMixin:
         answer = await self._edit(sid, change)
         return await self._after_undo(sid, answer)
 
-    async def _after_undo(self: Host, sid: str, answer: UndoAnswer) -> UndoAnswer:  # type: ignore[misc]
+    async def _after_undo(self: Host, sid: str, answer: UndoAnswer) -> UndoAnswer:
         if answer.undone is None:
             return answer
         ai = await self.run_ai(sid)  # a computer player to act on the board that stands now plays
         return UndoAnswer(answer.kind, answer.request, Undone(ai.session, answer.undone.moves, answer.undone.by, ai))
 
-    async def undo_request(self: Host, sid: str) -> UndoRequest | None:  # type: ignore[misc]
+    async def undo_request(self: Host, sid: str) -> UndoRequest | None:
         """The game's pending agreed undo, if any (one whose deadline passed is still returned until
         ``lapse_undo_requests`` ends it)."""
         return await self.store.undo_request(sid)
 
-    async def answer_undo(  # type: ignore[misc]
+    async def answer_undo(
         self: Host, sid: str, user_id: int, agree: bool, *, to_move: int | None = None, at_version: int | None = None
     ) -> UndoAnswer:
         """A player's answer to the pending agreed undo (``to_move``/``at_version``, when given, name the
@@ -242,7 +247,7 @@ class UndoMixin:
         answer = await self._edit(sid, change)
         return await self._after_undo(sid, answer)
 
-    async def lapse_undo_requests(self: Host) -> list[UndoRequest]:  # type: ignore[misc]
+    async def lapse_undo_requests(self: Host) -> list[UndoRequest]:
         """End every agreed undo whose deadline has passed; returns those this call ended (to announce)."""
         lapsed = []
         for req in await self.store.due_undo_requests(self.clock()):
