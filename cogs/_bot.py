@@ -25,7 +25,7 @@ from i18n.translator import CatalogTranslator
 log = logging.getLogger("bot")
 
 EXTENSIONS = ("cogs.lobby", "cogs.clocks", "cogs.imperium", "cogs.ra", "cogs.alhambra_dice", "cogs.barrage",
-              "cogs.league", "cogs.health")
+              "cogs.league", "cogs.health", "cogs.undo")
 
 
 class BoardGameBot(commands.Bot):

@@ -42,6 +42,7 @@ from cogs._lang import public_lang
 from cogs._moves import MAX_BUTTONS, SELECT_LIMIT, action_label, action_view, add_selects
 from cogs._submit import show_current_board, submit_from_interaction
 from cogs.clocks import clock_lines
+from cogs.undo import with_undo
 from host import compute, tasks
 from host.compute import ComputeFailed
 from host.errors import SessionNotFound
@@ -295,7 +296,7 @@ class GameCog(commands.Cog):
         game's current message; True if posted. ``events`` are the lines of ``content`` that say what
         happened (kept, should the next board be edited into this message)."""
         files = await self.pictures(session, None, lang=lang)
-        controls = self.public_controls(session, lang=lang)
+        controls = with_undo(session, self.public_controls(session, lang=lang), lang)  # cogs/undo.py
 
         async def still_current() -> bool:
             # A newer move posts its own board; re-sending this one would put stale buttons below it.
@@ -346,7 +347,7 @@ class GameCog(commands.Cog):
             if not info.is_ai and (info.user_id is None or await dms_closed(self.bot, info.user_id)):
                 return False
         files = await self.pictures(session, None, lang=lang)
-        controls = self.public_controls(session, lang=lang)
+        controls = with_undo(session, self.public_controls(session, lang=lang), lang)  # cogs/undo.py
         try:
             await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
                 content=text, attachments=files, view=controls)

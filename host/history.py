@@ -23,14 +23,20 @@ The export format (``format`` ``"boardgame-bot/game-log"``, ``format_version`` 1
         {"seat": 1, "name": "AI 1 (random)", "ai": "random", "resigned": false}
       ],
       "result": {"scores": [31, 24], "ranks": [1, 2], "winners": [0], "tiebreak": null, "note": ""},
-      "actions": [                           # the whole log, in order
+      "actions": [                           # the moves that stand, in order
         {"version": 1, "seat": 0, "code": "d", "text": "Draw a tile"}
+      ],
+      "undone": [                            # moves taken back (host/undo.py); absent: none
+        {"after": 1, "seat": 1, "code": "p", "text": "Pass"}
       ]
     }
 
 - ``code`` is the engine's compact action code (the one the move buttons carry); ``version`` numbers
   the actions 1, 2, 3, ... without gaps (it is also the game version the action produced, as stored);
   ``text`` is the English description, for people reading the file: it is not checked when replaying.
+- ``undone`` lists the moves that were played and then taken back, each after ``after`` standing moves (in
+  the order they were played). They are kept for the record only: replays, frames and results read
+  ``actions``, the game that stands.
 - Privacy: players appear by the name they had in the game, their seat and whether an AI played
   them; no Discord ids (users, server, channel) are written: replaying needs none of them.
 - Hidden information: only **finished** games are exported (or replayed). The seed fixes every
@@ -134,6 +140,15 @@ class ExportAction(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=Fal
     text: Annotated[str, msgspec.Meta(max_length=500)] | None = None
 
 
+class ExportUndone(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=False):
+    """A move that was taken back: played after ``after`` of the standing moves."""
+
+    after: NonNegative
+    seat: NonNegative
+    code: Code
+    text: Annotated[str, msgspec.Meta(max_length=500)] | None = None
+
+
 class ExportResult(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=False):
     scores: list[int]
     ranks: list[int]
@@ -159,6 +174,8 @@ class GameExport(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=False
     players: list[ExportPlayer]
     result: ExportResult
     actions: list[ExportAction]
+    undone: list[ExportUndone] = []
+    """Moves taken back (kept for the record; a replay skips them)."""
 
 
 def result_of(result: Result) -> ExportResult:
@@ -193,7 +210,8 @@ async def export_game(host: Host, sid: str) -> dict[str, Any]:
     if result is None:  # a finished row whose state is not over: refuse rather than export nonsense
         raise GameNotFinished(f"Game `{session.id}` has no final result to export.")
     records = await host.store.actions(sid)
-    actions = []
+    actions: list[ExportAction] = []
+    undone: list[ExportUndone] = []
     for n, rec in enumerate(records, 1):
         try:
             action = msgspec.json.decode(rec.action, type=game.action_type)
@@ -206,7 +224,11 @@ async def export_game(host: Host, sid: str) -> dict[str, Any]:
         code = game.encode_action(action)
         if game.decode_action(code) != action:  # an engine bug: refuse to write a log that would not replay
             raise ExportError(f"Game `{session.id}` cannot be exported: move {n} has no exact code.")
-        actions.append(ExportAction(version=n, seat=rec.seat, code=code, text=game.describe_action(action)))
+        if rec.undone:
+            undone.append(ExportUndone(after=len(actions), seat=rec.seat, code=code, text=game.describe_action(action)))
+        else:
+            actions.append(ExportAction(version=len(actions) + 1, seat=rec.seat, code=code,
+                                        text=game.describe_action(action)))
     doc = GameExport(
         format=FORMAT,
         format_version=FORMAT_VERSION,
@@ -223,8 +245,12 @@ async def export_game(host: Host, sid: str) -> dict[str, Any]:
         ],
         result=result_of(result),
         actions=actions,
+        undone=undone,
     )
-    return msgspec.to_builtins(doc)  # type: ignore[no-any-return]
+    data: dict[str, Any] = msgspec.to_builtins(doc)
+    if not undone:  # a game nobody took a move back in reads as before undo existed
+        del data["undone"]
+    return data
 
 
 def _not_finished(sid: str, status: str) -> str:

@@ -33,6 +33,8 @@ class Limits(msgspec.Struct, frozen=True):
     max_open_lobbies_per_server: int = 25
     picture_cooldown_seconds: float = 5.0
     replay_queue_max: int = 4
+    undo_request_seconds: float = 86400.0
+    """How long the other players have to confirm an agreed undo (host/undo.py) before it lapses."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Limits:

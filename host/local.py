@@ -13,6 +13,7 @@ import msgspec
 
 from host import compute, tasks
 from host.compute import ComputeFailed
+from host.undo import UndoneMove, UndoRefused, last_human_move, take_back, undo_refused
 from i18n import t
 from i18n.text import action_text, error_text, event_text, game_title
 from rules import get_game
@@ -60,7 +61,7 @@ class LocalGame:
         self.state, events = self.game.apply(self.state, seat, action)
         self.log.append(
             {
-                "n": len(self.log) + 1,
+                "n": len(self.standing()) + 1,
                 "seat": seat,
                 "code": self.game.encode_action(action),
                 "action": json.loads(msgspec.json.encode(action)),
@@ -69,6 +70,25 @@ class LocalGame:
             }
         )
         return events
+
+    def standing(self) -> list[dict[str, Any]]:
+        """The log entries of the moves that stand (an undone one stays in ``log``, marked ``undone``)."""
+        return [e for e in self.log if not e.get("undone")]
+
+    def undo(self, ai_seats: frozenset[int]) -> list[UndoneMove]:
+        """Take back the last move a human made and the AI moves after it, if none of them revealed
+        anything (UndoRefused, keyed, otherwise): the hot-seat players share one keyboard, so whoever is at
+        it may take back the table's last human move. The state is rebuilt from the seed."""
+        standing = self.standing()
+        last = last_human_move([e["seat"] for e in standing], ai_seats.__contains__)
+        if last is None:
+            raise undo_refused("undo.error.nothing")
+        moves = [(e["seat"], self.game.decode_action(e["code"])) for e in standing]
+        start = self.game.setup(self.players, self.options, self.seed, self.rng)
+        self.state, taken = take_back(self.game, start, moves, last, ai_seats.__contains__, own=True)
+        for entry in standing[last:]:
+            entry["undone"] = True
+        return taken
 
     def render(self, viewer: int | None = None) -> bytes:
         return self.pictures(viewer)[""]
@@ -121,7 +141,7 @@ class LocalGame:
             "seed": self.seed,
             "rng": self.rng,
             "options": self.options,
-            "actions": len(self.log),
+            "actions": len(self.standing()),
             "finished": result is not None,
             "scores": list(result.scores) if result else None,
             "ranks": list(result.ranks) if result else None,
@@ -214,7 +234,7 @@ def run_hotseat(
     if result["finished"]:
         write("\n" + t(lang, "local.result", scores=result["scores"], ranks=result["ranks"]))
     else:
-        write("\n" + t(lang, "local.stopped", moves=len(local.log)))
+        write("\n" + t(lang, "local.stopped", moves=len(local.standing())))
     return result
 
 
@@ -250,6 +270,15 @@ def _hotseat_loop(
         answer = read("> ").strip()
         if answer == "quit":
             break
+        if answer == "undo":
+            try:
+                taken = local.undo(ai_seats)
+            except UndoRefused as exc:
+                write(f"  ✗ {t(lang, exc.fields['key'], **{k: v for k, v in exc.fields.items() if k != 'key'})}")
+                continue
+            for move in taken:
+                write("  ↶ " + t(lang, "local.undone", player=move.seat + 1, move=local.action_label(move.action)))
+            continue
         if answer in {"help", "list"}:
             for i, action in enumerate(legal, 1):
                 write(f"  {i:3d}. {local.action_label(action)}  [{game.encode_action(action)}]")

@@ -69,6 +69,22 @@ class ActionRecord(msgspec.Struct, frozen=True):
     action: bytes  # the action as JSON
     interaction_id: int | None
     created_at: float
+    undone: bool = False
+    """Taken back (host/sessions.py Host.undo): kept in the log, skipped by every replay."""
+
+
+class UndoRequest(msgspec.Struct, frozen=True):
+    """A pending agreed undo: ``user_id`` asks to take back the standing moves from number ``to_move``
+    (1-based) on; ``waiting`` are the humans still to confirm before ``deadline``. It holds only while
+    the game stays at ``at_version`` (a move made meanwhile voids it)."""
+
+    session_id: str
+    user_id: int
+    to_move: int
+    at_version: int
+    waiting: tuple[int, ...]
+    deadline: float
+    created_at: float
 
 
 OPEN_STATUSES = ("lobby", "active")

@@ -34,6 +34,7 @@ from host.errors import (
 from host.limits import UNLIMITED, BoundedQueue, Cooldown, LimitReached, Limits
 from host.records import ALL_STATUSES, OPEN_STATUSES, SeatInfo, SessionRecord
 from host.store import DuplicateInteraction, SessionExists, StaleWrite, Store
+from host.undo import UndoMixin
 from rules import GAMES, get_game
 from rules.ai import DEFAULT_LEVEL, LEVELS, ais_for, default_ai
 from rules.base import Event, Game, InvalidAction, Result, check_players, resolve_options
@@ -136,8 +137,8 @@ class Outcome:
         return [e for step in self.steps for e in step.events]
 
 
-class Host:
-    """Session service over a Store. One instance per process."""
+class Host(UndoMixin):
+    """Session service over a Store. One instance per process. Undo: host/undo.py."""
 
     def __init__(
         self,
@@ -226,10 +227,12 @@ class Host:
                               key="common.error.damaged", detail=why)
 
     async def _replay_log(self, rec: SessionRecord) -> Any:
-        """The state rebuilt from the seed, the generator version and the action log."""
+        """The state rebuilt from the seed, the generator version and the moves that stand (not undone)."""
         game = GAMES[rec.game]
         state = game.setup(len(rec.seats), rec.options, rec.seed, rec.rng)
         for action in await self.store.actions(rec.id):
+            if action.undone:  # taken back (host/undo.py): kept in the log, not part of the game
+                continue
             state, _ = game.apply(state, action.seat, msgspec.json.decode(action.action, type=game.action_type))
         return state
 

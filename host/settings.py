@@ -71,6 +71,7 @@ class Settings(BaseSettings):
     max_open_lobbies_per_server: int = _setting(25, "MAX_OPEN_LOBBIES_PER_SERVER", "a whole number, at least 1")
     picture_cooldown_seconds: Seconds = _setting(5.0, "PICTURE_COOLDOWN_SECONDS", "a number of seconds, 0 or more")
     replay_queue_max: int = _setting(4, "REPLAY_QUEUE_MAX", "a whole number, at least 1")
+    undo_request_seconds: Seconds = _setting(86400.0, "UNDO_REQUEST_SECONDS", "a number of seconds above 0")
 
     # ------------------------------------------------------------------ checks, one per rule
 
@@ -112,7 +113,7 @@ class Settings(BaseSettings):
             raise ValueError("out of range")
         return value
 
-    @field_validator("archive_after_days", "ai_deadline_seconds")
+    @field_validator("archive_after_days", "ai_deadline_seconds", "undo_request_seconds")
     @classmethod
     def _positive(cls, value: float) -> float:
         if not value > 0:

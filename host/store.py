@@ -33,7 +33,7 @@ import msgspec
 
 from host import snapshots
 from host.errors import DamagedSession, SessionNotFound, StaleVersion
-from host.records import ActionRecord, SeatInfo, SessionRecord
+from host.records import ActionRecord, SeatInfo, SessionRecord, UndoRequest
 from rules.rng import check_version
 
 log = logging.getLogger(__name__)
@@ -103,6 +103,15 @@ class Store(Protocol):
     async def end_vacation(self, user_id: int, now: float) -> int: ...
     async def vacations(self, user_id: int, since: float = 0.0) -> list[tuple[float, float]]: ...
     async def actions(self, sid: str) -> list[ActionRecord]: ...
+    async def commit_undo(
+        self, sid: str, expected_version: int, versions: Sequence[int], by: int, state: bytes,
+        clock: tuple[bytes, float | None] | None = None, *, revision: int | None = None,
+    ) -> None: ...
+    async def save_undo_request(self, req: UndoRequest, *, replace: bool = False) -> bool: ...
+    async def update_undo_waiting(self, sid: str, at_version: int, was: int, waiting: Sequence[int]) -> bool: ...
+    async def undo_request(self, sid: str) -> UndoRequest | None: ...
+    async def delete_undo_request(self, sid: str) -> bool: ...
+    async def due_undo_requests(self, now: float) -> list[UndoRequest]: ...
     async def interaction_seen(self, interaction_id: int) -> bool: ...
     async def list_sessions(
         self, *, statuses: Sequence[str], guild_id: int | None = None, channel_id: int | None = None
@@ -243,6 +252,15 @@ def _decode_row(row: Iterable[object]) -> SessionRecord:
         clock_due=float(clock_due) if clock_due is not None else None,  # type: ignore[arg-type]
         revision=int(revision),  # type: ignore[call-overload]
     )
+
+
+_UNDO_COLUMNS = "session_id, user_id, to_move, at_version, waiting, deadline, created_at"
+_waiting_decoder = msgspec.json.Decoder(tuple[int, ...])
+
+
+def _undo_request(row: Sequence[Any]) -> UndoRequest:
+    return UndoRequest(session_id=str(row[0]), user_id=int(row[1]), to_move=int(row[2]), at_version=int(row[3]),
+                       waiting=_waiting_decoder.decode(row[4]), deadline=float(row[5]), created_at=float(row[6]))
 
 
 def _columns(fields: Mapping[str, object]) -> dict[str, object]:
@@ -482,17 +500,87 @@ class SqlStore(abc.ABC):
             return await db.fetchrow("SELECT 1 FROM actions WHERE interaction_id = ?", interaction_id) is not None
 
     async def actions(self, sid: str) -> list[ActionRecord]:
+        """The whole log, in order: the moves that stand and those taken back (``undone``)."""
         async with self.connection() as db:
             rows = await db.fetch(
-                "SELECT session_id, version, seat, action, interaction_id, created_at FROM actions "
+                "SELECT session_id, version, seat, action, interaction_id, created_at, undone_at FROM actions "
                 "WHERE session_id = ? ORDER BY version",
                 sid,
             )
         return [
             ActionRecord(str(r[0]), int(r[1]), int(r[2]), bytes(r[3]), int(r[4]) if r[4] is not None else None,
-                         float(r[5]))
+                         float(r[5]), undone=r[6] is not None)
             for r in rows
         ]
+
+    # ------------------------------------------------------------------ undo
+
+    async def commit_undo(
+        self, sid: str, expected_version: int, versions: Sequence[int], by: int, state: bytes,
+        clock: tuple[bytes, float | None] | None = None, *, revision: int | None = None,
+    ) -> None:
+        """Take back the logged moves ``versions`` (they stay in the log, marked undone by user ``by``) and
+        store the state that stands without them, in one transaction guarded like ``commit_action``. The
+        version moves on by one (no log row has it), so every button drawn before the undo is stale; a
+        pending agreed undo is cleared."""
+        now = time.time()
+        sets = "version = ?, state = ?, state_sum = ?, state_schema = ?, updated_at = ?, revision = revision + 1"
+        values: list[object] = [expected_version + 1, state, *_stamp(state), now]
+        if clock is not None:
+            sets += ", clock = ?, clock_due = ?"
+            values += list(clock)
+        async with self.transaction() as db:
+            where, args = _guard(expected_version, revision)
+            changed = await db.execute(f"UPDATE sessions SET {sets} WHERE id = ? AND {where}", *values, sid, *args)
+            if changed != 1:
+                await self._raise_missing_or_stale(db, sid)
+            await db.executemany(
+                "UPDATE actions SET undone_at = ?, undone_by = ? WHERE session_id = ? AND version = ? "
+                "AND undone_at IS NULL",
+                [(now, by, sid, v) for v in versions],
+            )
+            await db.execute("DELETE FROM undo_requests WHERE session_id = ?", sid)
+
+    async def save_undo_request(self, req: UndoRequest, *, replace: bool = False) -> bool:
+        """Store a game's pending agreed undo; False (nothing written) when one is pending already and
+        ``replace`` is not set."""
+        row = (req.session_id, req.user_id, req.to_move, req.at_version, _json.encode(list(req.waiting)).decode(),
+               req.deadline, req.created_at)
+        conflict = ("DO UPDATE SET user_id = excluded.user_id, to_move = excluded.to_move, at_version = "
+                    "excluded.at_version, waiting = excluded.waiting, deadline = excluded.deadline, created_at = "
+                    "excluded.created_at") if replace else "DO NOTHING"
+        async with self.connection() as db:
+            return await db.execute(
+                "INSERT INTO undo_requests (session_id, user_id, to_move, at_version, waiting, deadline, created_at) "
+                f"VALUES (?,?,?,?,?,?,?) ON CONFLICT (session_id) {conflict}", *row) == 1
+
+    async def update_undo_waiting(self, sid: str, at_version: int, was: int, waiting: Sequence[int]) -> bool:
+        """Record a confirmation: the humans still ``waiting``, only if the request (of ``at_version``) still
+        waits for ``was`` of them (False, nothing written: another answer came first, read it again)."""
+        async with self.connection() as db:
+            rows = await db.fetch("SELECT waiting FROM undo_requests WHERE session_id = ? AND at_version = ?",
+                                  sid, at_version)
+            if len(rows) != 1 or len(_waiting_decoder.decode(rows[0][0])) != was:
+                return False
+            return await db.execute(
+                "UPDATE undo_requests SET waiting = ? WHERE session_id = ? AND at_version = ? AND waiting = ?",
+                _json.encode(list(waiting)).decode(), sid, at_version, rows[0][0]) == 1
+
+    async def undo_request(self, sid: str) -> UndoRequest | None:
+        async with self.connection() as db:
+            row = await db.fetchrow(f"SELECT {_UNDO_COLUMNS} FROM undo_requests WHERE session_id = ?", sid)
+        return _undo_request(row) if row is not None else None
+
+    async def delete_undo_request(self, sid: str) -> bool:
+        async with self.connection() as db:
+            return await db.execute("DELETE FROM undo_requests WHERE session_id = ?", sid) == 1
+
+    async def due_undo_requests(self, now: float) -> list[UndoRequest]:
+        """Pending agreed undos whose deadline has passed, oldest first."""
+        async with self.connection() as db:
+            rows = await db.fetch(
+                f"SELECT {_UNDO_COLUMNS} FROM undo_requests WHERE deadline <= ? ORDER BY deadline", now)
+        return [_undo_request(r) for r in rows]
 
     async def list_sessions(
         self, *, statuses: Sequence[str], guild_id: int | None = None, channel_id: int | None = None

@@ -9,7 +9,7 @@ knows about Discord, storage, asyncio or pictures.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import msgspec
@@ -148,6 +148,32 @@ class Game(Protocol[S, A]):
     def decode_action(self, code: str) -> A: ...
 
     def describe_action(self, action: A) -> str: ...
+
+
+# --------------------------------------------------------------------------- undo
+
+Reveals = Callable[[Any, Any, Seat, Any], bool]
+"""``reveals(before, after, seat, action)``: whether applying ``action`` for ``seat`` to ``before`` (giving
+``after``) made something new known: a tile drawn, dice rolled, secret choices revealed, a face-down card
+turned. Such a move is final: its player cannot take it back alone (host/sessions.py ``Host.undo``).
+A game declares it as a ``reveals`` attribute (each game's ``rules/<game>/undo.py``), as boardgame.io
+marks moves ``undoable: false``."""
+
+
+def always_final(before: Any, after: Any, seat: Seat, action: Any) -> bool:
+    """The default for a game that declares nothing: every move is final (nothing hidden can leak)."""
+    return True
+
+
+def reveals_of(game: Game[Any, Any]) -> Reveals:
+    """The game's ``reveals`` declaration, or ``always_final``."""
+    found: Reveals | None = getattr(game, "reveals", None)
+    return found if found is not None else always_final
+
+
+def fields_differ(before: Any, after: Any, names: Sequence[str]) -> bool:
+    """Whether any of the named state fields differs (the hidden ones a draw or a roll changes)."""
+    return any(getattr(before, name) != getattr(after, name) for name in names)
 
 
 # --------------------------------------------------------------------------- helpers

@@ -22,6 +22,7 @@ from rules.base import (
 from rules.rng import RNG_CURRENT, RNG_MT, make_random
 
 from . import alhambra as alh
+from . import undo
 from .actions import (
     Action,
     Build,
@@ -415,6 +416,7 @@ class AlhambraDiceGame:
     info = INFO
     state_type = State
     action_type = Action
+    reveals = staticmethod(undo.reveals)  # which moves are final (rules/alhambra_dice/undo.py)
 
     setup = staticmethod(setup)
     to_act = staticmethod(to_act)

@@ -39,6 +39,7 @@ from rules.barrage import (
     scoring,
     start,
     supply,
+    undo,
     water,
 )
 from rules.barrage import leeghwater as _leeghwater  # noqa: F401  (registers the expansion)
@@ -567,6 +568,7 @@ class BarrageGame:
     info = INFO
     state_type = State
     action_type = BarrageAction
+    reveals = staticmethod(undo.reveals)  # which moves are final (rules/barrage/undo.py)
 
     def setup(self, players: int, options: Mapping[str, str], seed: int, rng: int = RNG_CURRENT) -> State:
         check_players(INFO, players)

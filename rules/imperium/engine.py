@@ -24,6 +24,7 @@ from rules.base import (
     resolve_options,
 )
 from rules.imperium import actions as _actions
+from rules.imperium import undo
 from rules.imperium.actions import ALL_PLAYS, ImperiumAction, Play
 from rules.imperium.data import MARKERS, RACE_ROUND_CAP, REGIONS, ROWS, STANDARD_ROUNDS, TARGET
 from rules.imperium.scoring import (
@@ -85,6 +86,7 @@ class ImperiumGame:
     info = INFO
     state_type = ImperiumState
     action_type = ImperiumAction
+    reveals = staticmethod(undo.reveals)  # which moves are final (rules/imperium/undo.py)
 
     # ------------------------------------------------------------------ setup and turn
 

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.base import Event, GameInfo, Result, Seat
-from rules.ra import actions, engine
+from rules.ra import actions, engine, undo
 from rules.ra.actions import RaAction
 from rules.ra.ai import AIS
 from rules.ra.state import RaState
@@ -57,6 +57,7 @@ class RaGame:
     describe_action: Callable[[RaAction], str] = staticmethod(actions.describe)
     default_action: Callable[[RaState], RaAction | None] = staticmethod(engine.default_action)
     """The move a clock plays for a seat that timed out (see engine.default_action)."""
+    reveals = staticmethod(undo.reveals)  # which moves are final (rules/ra/undo.py)
 
 
 GAME = RaGame()

@@ -14,7 +14,7 @@ def test_lobby_offers_only_games_with_a_cog() -> None:
     assert offered == {name for name in GAMES if f"cogs.{name}" in EXTENSIONS}
 
 
-SERVICE_COGS = {"lobby", "clocks", "league", "health"}
+SERVICE_COGS = {"lobby", "clocks", "league", "health", "undo"}
 """Extensions that are not games: the /game lobby, the reminder loop and /prefs, the league, /health."""
 
 

@@ -134,6 +134,18 @@ async def test_every_command_and_control_is_answered_before_any_slow_step(simcor
         await bob.slash(thread, command, **kwargs)
         driven.add(command)
 
+    # ---- undo: the Undo button on the newest board, /game undo, and an agreed-undo request answered
+    mover = players[session.seats[seat].user_id]
+    board = boards(thread)[-1]
+    undo = next(b for b in buttons(board) if b["custom_id"].startswith("undo:"))
+    await mover.click(board, custom_id=undo["custom_id"])
+    await mover.slash(thread, "game undo")
+    await alice.slash(thread, "game undo", to=1)
+    request = thread.last_message
+    await bob.click(request, custom_id=next(b["custom_id"] for b in buttons(request)
+                                            if b["custom_id"].startswith("undoa:y:")))
+    driven |= {"UndoButton", "game undo", "UndoAnswerButton"}
+
     # ---- Barrage: a choice from a select, and /barrage status
     bplayers, bthread, bsid = await open_game(env, bot, "barrage", ["dora", "emil"], seed=2)
     bsession = await bot.host.get(bsid)
