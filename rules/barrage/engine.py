@@ -66,7 +66,7 @@ from rules.barrage.actions import (
     encode,
     space_label,
 )
-from rules.barrage.state import BankUse, State, Task
+from rules.barrage.state import BankUse, State, Task, copy_state
 from rules.barrage.view import view
 from rules.base import (
     Event,
@@ -79,7 +79,6 @@ from rules.base import (
     Result,
     Seat,
     check_players,
-    clone,
     rank_by,
     resolve_options,
 )
@@ -91,7 +90,6 @@ _say = journal.say
 _name = journal.name
 _who = journal.who
 _options = choices.options
-_turn_options = choices.turn_options
 _active = choices.company_active
 spaces_for = choices.spaces_for
 space_row = choices.space_row
@@ -262,10 +260,10 @@ def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None
             _finish_construct(st, t, (a.exc, a.mix, a.credits), events)
             return
         # a single way to pay needs no decision
-        opts = _options(st, t)
-        pays = [o for o in opts if isinstance(o, Pay)]
-        if t.x and len(pays) == 1:
-            _finish_construct(st, t, (pays[0].exc, pays[0].mix, pays[0].credits), events)
+        if t.x:
+            pays = [o for o in _options(st, t) if isinstance(o, Pay)]
+            if len(pays) == 1:
+                _finish_construct(st, t, (pays[0].exc, pays[0].mix, pays[0].credits), events)
     elif k == "produce":
         assert isinstance(a, Produce)
         _production(st, t, a, events)
@@ -482,7 +480,7 @@ def advance(st: State, events: list[Event]) -> None:
                 st.copy, st.copy_seat = "", -1
                 st.tasks.pop(0)
                 continue
-            if (t.kind == "turn" and not t.f) or _options(st, t):
+            if (t.kind == "turn" and not t.f) or choices.has_options(st, t):
                 return  # a turn always has a move: _next_turn checked can_act
             st.tasks.pop(0)  # nothing to choose: an optional or impossible step lapses
         if st.phase == "draft":
@@ -601,17 +599,14 @@ class BarrageGame:
                                   seat=seat + 1)
             raise NotYourTurn("Not your turn.", key="barrage.error.not_your_turn_anon")
         try:
-            t = state.tasks[0]
-            if t.kind == "turn" and isinstance(action, Place) and isinstance(action.space, str) and action.space:
-                legal = action in _turn_options(state, seat, action.space)
-            else:
-                legal = action in _options(state, t)
+            # one move is checked by the predicates that list the moves, without listing them all
+            legal = choices.allows(state, state.tasks[0], action)
         except TypeError:
             legal = False
         if not legal:
             reason, fields = _why(state, seat, action)
             raise IllegalAction(reason, **fields, action=encode(action) if _encodable(action) else "")
-        st = clone(state)
+        st = copy_state(state)
         events: list[Event] = []
         _decide(st, seat, action, events)
         advance(st, events)

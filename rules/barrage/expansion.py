@@ -96,7 +96,14 @@ class Expansion:
 
 
 EXPANSIONS: list[Expansion] = []
+_ACTIVE: dict[tuple[Any, ...], tuple[Expansion, ...]] = {}
 
 
-def active(st: State) -> list[Expansion]:
-    return [x for x in EXPANSIONS if x.active(st)]
+def active(st: State) -> tuple[Expansion, ...]:
+    """The expansions the game's options switch on (asked at every step, so remembered per set of
+    options; the engine never changes a game's options)."""
+    key = (len(EXPANSIONS), *st.options.items())
+    found = _ACTIVE.get(key)
+    if found is None:
+        found = _ACTIVE[key] = tuple(x for x in EXPANSIONS if x.active(st))
+    return found

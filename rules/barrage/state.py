@@ -158,3 +158,38 @@ class State(msgspec.Struct, omit_defaults=True):
     language from these (rules.base.recent_events)."""
     final: list[int] = []
     """Final scores once the game is over."""
+
+
+
+_replace = msgspec.structs.replace
+
+
+def _copy_task(t: Task) -> Task:
+    return _replace(t, a=t.a[:])
+
+
+def _copy_company(c: Company) -> Company:
+    # every list the engine changes in place gets its own copy; the strings and BankUse records in
+    # them are never changed, so they are shared
+    return _replace(c, tiles=c.tiles[:], wheel=[seg[:] for seg in c.wheel], wexc=c.wexc[:], wmix=c.wmix[:],
+                    left=c.left[:], hand=c.hand[:], done=c.done[:], used=c.used[:], bank=c.bank[:],
+                    works=c.works[:], irr_up=c.irr_up[:], irr_down=c.irr_down[:])
+
+
+def copy_state(st: State) -> State:
+    """A copy that ``apply`` may change freely without touching ``st``: every container is new; the
+    strings, numbers and finished log records in them are shared (nothing changes those in place).
+    Equal to a deep copy (``rules.base.clone``) field for field, at a fraction of its cost."""
+    return _replace(
+        st, options=dict(st.options), order=st.order[:], companies=[_copy_company(c) for c in st.companies],
+        tasks=[_copy_task(t) for t in st.tasks], water=dict(st.water), dam_owner=dict(st.dam_owner),
+        dam_level=dict(st.dam_level), conduit_owner=dict(st.conduit_owner), ph_owner=dict(st.ph_owner),
+        headstream_tiles=dict(st.headstream_tiles), used=dict(st.used), national=st.national[:],
+        display=[row[:] for row in st.display], piles=[pile[:] for pile in st.piles], patent=st.patent[:],
+        deck_patent=st.deck_patent[:], bonus=st.bonus[:], matchups=[mu[:] for mu in st.matchups],
+        starting=st.starting[:], draft_order=st.draft_order[:], buildings=st.buildings[:],
+        bslots={k: v[:] for k, v in st.bslots.items()}, works=st.works[:], deck_works=st.deck_works[:],
+        pile_irrigation={k: [stack[:] for stack in v] for k, v in st.pile_irrigation.items()},
+        irr_scoring=st.irr_scoring[:], ledger=dict(st.ledger), log=st.log[:], log_data=st.log_data[:],
+        final=st.final[:],
+    )
