@@ -6,6 +6,7 @@ engine validates every action against it, so anything listed applies and anythin
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import Any
 
@@ -105,12 +106,23 @@ def _learn(cache: _Bounds, key: Any, credits: int, ok: bool) -> bool:
     return ok
 
 
+_BASE_CHECKED = frozenset({"pay_credits", "construct", "produce", "take_contracts", "take_patent_tile"})
+
+
+@functools.cache
+def _checked_keys(active: tuple[expansion.Expansion, ...]) -> frozenset[str]:
+    """The action keys ``_space_doable`` looks at: a space whose action has none of them and costs no
+    extra credits is always doable (its credits cannot be negative), so the listing skips the call."""
+    return _BASE_CHECKED.union(*(x.doable_keys for x in active))
+
+
 def _space_doable(st: State, seat: int, act: dict[str, Any], credits: int, cache: _Bounds,
-                  active: tuple[expansion.Expansion, ...]) -> bool:
+                  active: tuple[expansion.Expansion, ...], memo: dict[Any, Any]) -> bool:
     """Can the space's action be carried out completely with ``credits`` left after its cost?
 
-    ``cache`` is shared by the spaces of one listing: constructing and producing are looked at once
-    per amount of credits (both can only get easier with more credits, which ``_monotone`` uses)."""
+    ``cache`` and ``memo`` are shared by the spaces of one listing: constructing and producing are
+    looked at once per amount of credits (both can only get easier with more credits, which
+    ``_monotone`` uses); ``memo`` keeps construct.can_build's sites and machinery needs."""
     if credits < 0:
         return False
     if credits < act.get("pay_credits", 0):
@@ -119,7 +131,8 @@ def _space_doable(st: State, seat: int, act: dict[str, Any], credits: int, cache
         known = _monotone(cache, "c", credits)
         if known is not None:
             return known
-        ok = any(construct.can_build(st, seat, t, cp, credits) for t, cp in construct.tile_choices(st, seat))
+        tiles = construct.tile_choices(st, seat)
+        ok = any(construct.can_build(st, seat, t, cp, credits, None, memo) for t, cp in tiles)
         return _learn(cache, "c", credits, ok)
     if "produce" in act:
         key = ("p", act["produce"]["bonus"])
@@ -138,12 +151,12 @@ def _space_doable(st: State, seat: int, act: dict[str, Any], credits: int, cache
     return True
 
 
-def _free_builds(st: State, seat: int) -> list[FreeBuild]:
+def _free_builds(st: State, seat: int, memo: dict[Any, Any] | None = None) -> list[FreeBuild]:
     c = st.companies[seat]
     return [
         FreeBuild(t, cp) for t, cp in construct.tile_choices(st, seat)
         if construct.effective(t, cp) in construct.ENGINEER_FREE
-        and construct.can_build(st, seat, t, cp, c.credits)
+        and construct.can_build(st, seat, t, cp, c.credits, None, memo)
     ]
 
 
@@ -153,7 +166,9 @@ def turn_options(st: State, seat: int, only: str = "", extra_action: bool = Fals
     free = c.eng + c.arch
     out: list[BarrageAction] = []
     cache: _Bounds = {}
+    memo: dict[Any, Any] = {}
     active = expansion.active(st)
+    checked = _checked_keys(active)
     rows = spaces_for(st)
     for x in active:
         rows = rows + x.space_rows(st, seat)
@@ -174,7 +189,8 @@ def turn_options(st: State, seat: int, only: str = "", extra_action: bool = Fals
                 continue
             if space in (c.used if private else st.used):
                 continue
-            if not _space_doable(st, seat, act, c.credits - extra, cache, active):
+            if (extra or not checked.isdisjoint(act)) and not _space_doable(
+                    st, seat, act, c.credits - extra, cache, active, memo):
                 continue
             if need <= c.eng:
                 out.append(Place(space))
@@ -182,7 +198,7 @@ def turn_options(st: State, seat: int, only: str = "", extra_action: bool = Fals
                 out.append(Place(space, 0, True))
     if only:
         return out
-    out.extend(_free_builds(st, seat))
+    out.extend(_free_builds(st, seat, memo))
     if not extra_action:  # never a bonus action in the middle of Mahiri's or the architect's main action
         for x in active:
             out.extend(x.turn_options(st, seat))

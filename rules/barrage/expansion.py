@@ -25,6 +25,9 @@ class Expansion:
     """The game option that switches it on (value "yes"); empty = always on."""
     boards: tuple[str, ...] = ()
     """Action-space boards of ``action_spaces.json`` this expansion adds."""
+    doable_keys: tuple[str, ...] = ()
+    """The action keys ``doable`` looks at: for an action with none of them it answers None, so a
+    listing of the action spaces need not ask it (tests/rules/barrage/test_fast_legality.py checks)."""
 
     def active(self, st: State) -> bool:
         return not self.option or st.options.get(self.option) == "yes"

@@ -221,6 +221,7 @@ def _margot_options(st: State, seat: int, credits: int) -> list[str]:
 class LeeghwaterExpansion(Expansion):
     option = "leeghwater"
     boards = ("external_work", "officer")
+    doable_keys = ("building", "fulfill_external_work", "use_own_private_building", "copy_officer_ability")
 
     def setup(self, st: State, rng: random.Random) -> None:
         setup(st, rng)
