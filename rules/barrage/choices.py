@@ -172,10 +172,10 @@ def turn_options(st: State, seat: int, only: str = "", extra_action: bool = Fals
     rows = spaces_for(st)
     for x in active:
         rows = rows + x.space_rows(st, seat)
+    if only:
+        rows = [row for row in rows if row[0] == only]
     if free:
         for space, need, anyn, private, extra, act, officer in rows:
-            if only and space != only:
-                continue
             if officer and (c.officer != officer or (space == "officer-mahiri-2" and "officer-mahiri-1" not in c.used)):
                 continue
             if anyn:

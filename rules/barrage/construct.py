@@ -270,7 +270,9 @@ def place_piece(st: State, seat: int, structure: str, site: str, pay_red: bool =
         st.conduit_owner[site] = seat
     elif structure == "building":
         bid, slot = split_building_site(site)
-        st.bslots[bid][slot] = seat
+        owners = st.bslots[bid][:]  # copy on write (state.copy_state)
+        owners[slot] = seat
+        st.bslots = {**st.bslots, bid: owners}
         return None
     else:
         st.ph_owner[site] = seat

@@ -227,8 +227,10 @@ def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None
     if k == "draft":
         assert isinstance(a, Pick)
         company, officer = st.matchups[a.m]
-        st.matchups[a.m] = ["", ""]
-        st.starting.remove(a.contract)
+        # copy on write: these lists are shared with the state before the move (state.copy_state)
+        st.matchups = [*st.matchups[:a.m], ["", ""], *st.matchups[a.m + 1:]]
+        i = st.starting.index(a.contract)
+        st.starting = [*st.starting[:i], *st.starting[i + 1:]]
         start.init_company(st, seat, company, officer, a.contract)
         st.tasks.pop(0)
         _say(st, events, "draft", f"Seat {seat + 1} takes {data.COMPANIES[company]['name']} with "
@@ -357,7 +359,7 @@ def _place(st: State, seat: int, a: Place, events: list[Event]) -> None:
     elif "take_patent_tile" in act:
         i = act["take_patent_tile"] - 1
         tile = st.patent[i]
-        st.patent[i] = ""
+        st.patent = [*st.patent[:i], "", *st.patent[i + 1:]]
         st.companies[seat].tiles.append(tile)
         _say(st, events, "patent", f"{_name(st, seat)} buys {names.tile(tile)}.", "buy_tile", **_who(st, seat),
              tile=tile)
@@ -460,6 +462,7 @@ def _end_round(st: State, events: list[Event]) -> None:
         c.out = False
     st.used = {}
     if st.patent:
+        st.deck_patent = st.deck_patent[:]  # copy on write (state.copy_state)
         st.patent = [st.deck_patent.pop(0) if st.deck_patent else "" for _ in range(3)]
     for x in expansion.active(st):
         x.end_round(st)

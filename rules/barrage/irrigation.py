@@ -45,6 +45,8 @@ def visible(st: State, aid: str) -> list[str]:
 
 def take(st: State, seat: int, tile: str) -> None:
     """Move a visible tile to the company's supply, face up."""
+    # copy on write: the stacks are shared with the state before the move (state.copy_state)
+    st.pile_irrigation = {aid: [stack[:] for stack in stacks] for aid, stacks in st.pile_irrigation.items()}
     for stacks in st.pile_irrigation.values():
         for stack in stacks:
             if stack and stack[-1] == tile:
@@ -123,6 +125,7 @@ def score(st: State) -> list[Line]:
     scoring tile and 3 + V; tied leaders gain V // 2 each and the tile is discarded. The second-highest
     total ("2番目に多い") gains V // 2 each, also after tied leaders. The lowest total loses 2 VP each,
     also when it has just gained as second. All equal: nobody scores and the tile is discarded."""
+    st.irr_scoring = st.irr_scoring[:]  # copy on write (state.copy_state)
     r = st.round
     pts = [points(st, s) for s in range(st.players)]
     v = visible_vp(st)

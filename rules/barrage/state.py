@@ -176,20 +176,21 @@ def _copy_company(c: Company) -> Company:
                     works=c.works[:], irr_up=c.irr_up[:], irr_down=c.irr_down[:])
 
 
+SHARED = ("options", "headstream_tiles", "national", "display", "piles", "patent", "deck_patent", "bonus",
+          "matchups", "starting", "draft_order", "buildings", "bslots", "works", "deck_works", "pile_irrigation",
+          "irr_scoring", "final")
+"""State containers a move seldom changes: ``copy_state`` shares them with the state it copies, and the
+code that changes one builds a new container instead of changing it in place (copy on write)."""
+
+
 def copy_state(st: State) -> State:
-    """A copy that ``apply`` may change freely without touching ``st``: every container is new; the
-    strings, numbers and finished log records in them are shared (nothing changes those in place).
-    Equal to a deep copy (``rules.base.clone``) field for field, at a fraction of its cost."""
+    """A copy that ``apply`` may change without touching ``st``: the containers of each move are new
+    (companies, tasks, map, bookkeeping, log), those in ``SHARED`` are shared and copied on write; the
+    strings, numbers and finished log records in them are never changed in place. Equal to a deep copy
+    (``rules.base.clone``) field for field, at a fraction of its cost."""
     return _replace(
-        st, options=dict(st.options), order=st.order[:], companies=[_copy_company(c) for c in st.companies],
+        st, order=st.order[:], companies=[_copy_company(c) for c in st.companies],
         tasks=[_copy_task(t) for t in st.tasks], water=dict(st.water), dam_owner=dict(st.dam_owner),
         dam_level=dict(st.dam_level), conduit_owner=dict(st.conduit_owner), ph_owner=dict(st.ph_owner),
-        headstream_tiles=dict(st.headstream_tiles), used=dict(st.used), national=st.national[:],
-        display=[row[:] for row in st.display], piles=[pile[:] for pile in st.piles], patent=st.patent[:],
-        deck_patent=st.deck_patent[:], bonus=st.bonus[:], matchups=[mu[:] for mu in st.matchups],
-        starting=st.starting[:], draft_order=st.draft_order[:], buildings=st.buildings[:],
-        bslots={k: v[:] for k, v in st.bslots.items()}, works=st.works[:], deck_works=st.deck_works[:],
-        pile_irrigation={k: [stack[:] for stack in v] for k, v in st.pile_irrigation.items()},
-        irr_scoring=st.irr_scoring[:], ledger=dict(st.ledger), log=st.log[:], log_data=st.log_data[:],
-        final=st.final[:],
+        used=dict(st.used), ledger=dict(st.ledger), log=st.log[:], log_data=st.log_data[:],
     )
