@@ -1,6 +1,8 @@
 """Barrage engine benchmark: complete random games per second on one core (engine only).
 
 Run: python bench/bench_barrage_engine.py [--games 40] [--players 4]
+     python bench/bench_barrage_engine.py --compare [--games 40] [--players 3]
+         side by side with main at 51414ea (bench/engine_compare.py), base game and Nile Affair, CPU time
 
 Plays with the protocol's uniform random player (``rules.base.play_random_game``) and with a
 "builder" random player that rarely visits the bank, so games are longer and richer.
@@ -38,8 +40,17 @@ def builder_game(players: int, seed: int) -> int:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=40)
-    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--players", type=int, default=None, help="default: 4, or 3 with --compare")
+    ap.add_argument("--compare", action="store_true", help="beside the engine of 51414ea, base and Nile")
     args = ap.parse_args()
+    if args.compare:
+        from bench.engine_compare import compare
+
+        players = args.players or 3
+        for expansion in ("none", "nile"):
+            compare("barrage", args.games, lambda _seed: players, {"expansion": expansion})
+        return
+    args.players = args.players or 4
     t = time.perf_counter()
     moves = 0
     for seed in range(args.games):

@@ -28,8 +28,9 @@ BASELINE = "51414ea"
 """main before the AI work (issue #18): the engines the speed-ups are measured against."""
 
 _IMPORTS = re.compile(r"\b(from|import)\s+rules\b")
-_DYNAMIC = re.compile(r"""(["'])rules\.""")
-"""``importlib.import_module(f"rules.{name}")``: left alone, the old registry loads today's engines."""
+_MODULE_NAMES = re.compile(r"(?<=[\"'])rules(?=\.)")
+"""Module names in strings (``importlib.import_module(f"rules.{name}")`` builds the registry): left
+alone, the old registry would load today's engines and the comparison would measure one engine twice."""
 
 
 def old_games(commit: str = BASELINE) -> Mapping[str, Game[Any, Any]]:
@@ -44,7 +45,7 @@ def old_games(commit: str = BASELINE) -> Mapping[str, Game[Any, Any]]:
         (where / "rules").rename(where / name)
         for path in (where / name).rglob("*.py"):
             text = _IMPORTS.sub(lambda m: f"{m.group(1)} {name}", path.read_text())
-            path.write_text(_DYNAMIC.sub(lambda m: f"{m.group(1)}{name}.", text))
+            path.write_text(_MODULE_NAMES.sub(name, text))
         sys.path.insert(0, str(where))
     return importlib.import_module(name).GAMES
 

@@ -41,6 +41,7 @@ code                  action                                      example
 
 from __future__ import annotations
 
+import functools
 import re
 
 import msgspec
@@ -304,6 +305,7 @@ _BOARD_NAMES = {"company": "Construct", "turbine": "Produce", "water": "Water", 
                 "map_irrigation": "Irrigate"}
 
 
+@functools.cache  # a label depends only on the space id and the game data: worded once
 def space_label(space: str) -> str:
     """A short English name for an action space, e.g. 'Produce +2 (3 eng, +3 cr)'."""
     sp = data.SPACES.get(space)

@@ -6,6 +6,8 @@ engine validates every action against it, so anything listed applies and anythin
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterator
 from typing import Any
 
 from rules.barrage import construct, contracts, data, expansion, produce, supply
@@ -80,42 +82,81 @@ def company_active(st: State, seat: int, company: str) -> bool:
 # --------------------------------------------------------------------------- main action choices
 
 
-def _space_doable(st: State, seat: int, act: dict[str, Any], credits: int, cache: dict[Any, bool]) -> bool:
-    """Can the space's action be carried out completely with ``credits`` left after its cost?"""
+_Bounds = dict[Any, tuple[int, int]]
+"""Per check: the fewest credits it was found doable with, the most it was found not doable with."""
+
+
+def _monotone(cache: _Bounds, key: Any, credits: int) -> bool | None:
+    """What ``cache`` already tells of a check that more credits can only help: doable with fewer
+    credits than ``credits`` means doable now, not doable with more means not doable now."""
+    known = cache.get(key)
+    if known is None:
+        return None
+    low, high = known
+    if credits >= low:
+        return True
+    if credits <= high:
+        return False
+    return None
+
+
+def _learn(cache: _Bounds, key: Any, credits: int, ok: bool) -> bool:
+    low, high = cache.get(key, (1 << 30, -(1 << 30)))
+    cache[key] = (min(low, credits), high) if ok else (low, max(high, credits))
+    return ok
+
+
+_BASE_CHECKED = frozenset({"pay_credits", "construct", "produce", "take_contracts", "take_patent_tile"})
+
+
+@functools.cache
+def _checked_keys(active: tuple[expansion.Expansion, ...]) -> frozenset[str]:
+    """The action keys ``_space_doable`` looks at: a space whose action has none of them and costs no
+    extra credits is always doable (its credits cannot be negative), so the listing skips the call."""
+    return _BASE_CHECKED.union(*(x.doable_keys for x in active))
+
+
+def _space_doable(st: State, seat: int, act: dict[str, Any], credits: int, cache: _Bounds,
+                  active: tuple[expansion.Expansion, ...], memo: dict[Any, Any]) -> bool:
+    """Can the space's action be carried out completely with ``credits`` left after its cost?
+
+    ``cache`` and ``memo`` are shared by the spaces of one listing: constructing and producing are
+    looked at once per amount of credits (both can only get easier with more credits, which
+    ``_monotone`` uses); ``memo`` keeps construct.can_build's sites and machinery needs."""
     if credits < 0:
         return False
     if credits < act.get("pay_credits", 0):
         return False
     if "construct" in act:
-        key = ("c", credits)
-        if key not in cache:
-            cache[key] = any(
-                construct.can_build(st, seat, t, cp, credits) for t, cp in construct.tile_choices(st, seat)
-            )
-        return cache[key]
+        known = _monotone(cache, "c", credits)
+        if known is not None:
+            return known
+        tiles = construct.tile_choices(st, seat)
+        ok = any(construct.can_build(st, seat, t, cp, credits, None, memo) for t, cp in tiles)
+        return _learn(cache, "c", credits, ok)
     if "produce" in act:
-        bonus = act["produce"]["bonus"]
-        key = ("p", bonus, credits)
-        if key not in cache:
-            cache[key] = bool(produce.options(st, seat, bonus, credits))
-        return cache[key]
+        key = ("p", act["produce"]["bonus"])
+        known = _monotone(cache, key, credits)
+        if known is not None:
+            return known
+        return _learn(cache, key, credits, produce.possible(st, seat, key[1], credits))
     if "take_contracts" in act:
         return bool(contracts.visible_private(st))
     if "take_patent_tile" in act:
         return bool(st.patent and st.patent[act["take_patent_tile"] - 1])
-    for x in expansion.active(st):
+    for x in active:
         ok = x.doable(st, seat, act, credits)
         if ok is not None:
             return ok
     return True
 
 
-def _free_builds(st: State, seat: int) -> list[FreeBuild]:
+def _free_builds(st: State, seat: int, memo: dict[Any, Any] | None = None) -> list[FreeBuild]:
     c = st.companies[seat]
     return [
         FreeBuild(t, cp) for t, cp in construct.tile_choices(st, seat)
         if construct.effective(t, cp) in construct.ENGINEER_FREE
-        and construct.can_build(st, seat, t, cp, c.credits)
+        and construct.can_build(st, seat, t, cp, c.credits, None, memo)
     ]
 
 
@@ -124,14 +165,17 @@ def turn_options(st: State, seat: int, only: str = "", extra_action: bool = Fals
     c = st.companies[seat]
     free = c.eng + c.arch
     out: list[BarrageAction] = []
-    cache: dict[Any, bool] = {}
+    cache: _Bounds = {}
+    memo: dict[Any, Any] = {}
+    active = expansion.active(st)
+    checked = _checked_keys(active)
     rows = spaces_for(st)
-    for x in expansion.active(st):
+    for x in active:
         rows = rows + x.space_rows(st, seat)
+    if only:
+        rows = [row for row in rows if row[0] == only]
     if free:
         for space, need, anyn, private, extra, act, officer in rows:
-            if only and space != only:
-                continue
             if officer and (c.officer != officer or (space == "officer-mahiri-2" and "officer-mahiri-1" not in c.used)):
                 continue
             if anyn:
@@ -145,7 +189,8 @@ def turn_options(st: State, seat: int, only: str = "", extra_action: bool = Fals
                 continue
             if space in (c.used if private else st.used):
                 continue
-            if not _space_doable(st, seat, act, c.credits - extra, cache):
+            if (extra or not checked.isdisjoint(act)) and not _space_doable(
+                    st, seat, act, c.credits - extra, cache, active, memo):
                 continue
             if need <= c.eng:
                 out.append(Place(space))
@@ -153,9 +198,9 @@ def turn_options(st: State, seat: int, only: str = "", extra_action: bool = Fals
                 out.append(Place(space, 0, True))
     if only:
         return out
-    out.extend(_free_builds(st, seat))
+    out.extend(_free_builds(st, seat, memo))
     if not extra_action:  # never a bonus action in the middle of Mahiri's or the architect's main action
-        for x in expansion.active(st):
+        for x in active:
             out.extend(x.turn_options(st, seat))
     if extra_action:
         return [*out, Decline()] if out else []
@@ -180,6 +225,58 @@ def _construct_credits(st: State, t: Task) -> int:
     return c.credits - (data.SPACES[t.s]["extra_credits"] if t.s else 0)
 
 
+def _tile_ok(st: State, t: Task, tile: str, copy: str, credits: int, areas: list[str] | None) -> bool:
+    """Whether a construction step may take this (tile, copy) of the company's tile choices."""
+    return ((not t.f & 1 or construct.effective(tile, copy) in construct.ENGINEER_FREE)
+            and construct.can_build(st, t.seat, tile, copy, credits, areas))
+
+
+def _construct_tiles(st: State, t: Task, credits: int, areas: list[str] | None) -> Iterator[Tile]:
+    for tile, copy in construct.tile_choices(st, t.seat):
+        if _tile_ok(st, t, tile, copy, credits, areas):
+            yield Tile(tile, copy)
+
+
+def _back_offered(st: State, t: Task) -> bool:
+    """Whether ``options`` offers Back in this step (so it has at least one option)."""
+    if st.backs >= MAX_BACKS:
+        return False
+    return (t.kind == "construct" and not t.f & 4) or (t.kind == "produce" and bool(t.s))
+
+
+def has_options(st: State, t: Task) -> bool:
+    """Whether ``options(st, t)`` lists anything (asked before every step: a step without a choice
+    lapses), found without listing them where that is costly."""
+    if _back_offered(st, t):
+        return True
+    if t.kind == "construct" and not t.t:
+        return next(_construct_tiles(st, t, _construct_credits(st, t), t.a or None), None) is not None
+    return bool(options(st, t))
+
+
+def allows(st: State, t: Task, a: BarrageAction) -> bool:
+    """Whether ``options(st, t)`` lists ``a``, decided by the same predicates without listing every
+    option where that is costly: a main action on one space, a construction's tile, site or payment."""
+    if t.kind == "turn" and isinstance(a, Place) and isinstance(a.space, str) and a.space:
+        return a in turn_options(st, t.seat, a.space)
+    if t.kind != "construct" or not isinstance(a, Tile | Site | Pay):
+        return a in options(st, t)
+    seat = t.seat
+    credits = _construct_credits(st, t)
+    areas = t.a or None
+    if not t.t:
+        return (isinstance(a, Tile) and (a.tile, a.copy) in construct.tile_choices(st, seat)
+                and _tile_ok(st, t, a.tile, a.copy, credits, areas))
+    if not t.x:
+        return isinstance(a, Site) and any(
+            a.site in construct.sites(st, seat, structure, areas)
+            and bool(construct.site_payments(st, seat, t.t, t.c, structure, a.site, credits))
+            for structure in construct.builds(t.t, t.c)
+        )
+    pays = construct.site_payments(st, seat, t.t, t.c, construct.structure_of(st, t.x), t.x, credits)
+    return isinstance(a, Pay) and (a.exc, a.mix, a.credits) in pays
+
+
 def options(st: State, t: Task) -> list[BarrageAction]:
     seat = t.seat
     c = st.companies[seat]
@@ -195,12 +292,7 @@ def options(st: State, t: Task) -> list[BarrageAction]:
         if t.f & 4:
             back = []  # a bonus action's construction (Nile irrigation tile): the tile is already spent
         if not t.t:
-            tiles = [
-                Tile(tl, cp) for tl, cp in construct.tile_choices(st, seat)
-                if (not t.f & 1 or construct.effective(tl, cp) in construct.ENGINEER_FREE)
-                and construct.can_build(st, seat, tl, cp, credits, areas)
-            ]
-            return tiles + back
+            return [*_construct_tiles(st, t, credits, areas), *back]
         if not t.x:
             return [Site(site) for _, site in construct.site_choices(st, seat, t.t, t.c, credits, areas)] + back
         structure = construct.structure_of(st, t.x)

@@ -7,6 +7,7 @@ Free placements from rewards skip the tile, machinery and wheel but still pay re
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from rules.barrage import data, supply
@@ -160,7 +161,7 @@ def pay_options(st: State, seat: int, needs: list[Need], credits: int) -> list[t
     return sorted(out, key=lambda p: (p[2], -p[0], -p[1]))
 
 
-def affordable(st: State, seat: int, needs: list[Need], credits: int) -> bool:
+def affordable(st: State, seat: int, needs: Sequence[Need], credits: int) -> bool:
     """Whether some payment exists (fast check, no enumeration)."""
     c = st.companies[seat]
     spare = credits // SOLOMON_CREDITS if supply.officer_is(st, seat, SOLOMON) else 0
@@ -173,17 +174,40 @@ def affordable(st: State, seat: int, needs: list[Need], credits: int) -> bool:
     return False
 
 
-def can_build(st: State, seat: int, tile: str, copy: str, credits: int, areas: list[str] | None = None) -> bool:
-    """Whether the tile can build anything now with ``credits`` available (in ``areas`` if given)."""
+def can_build(st: State, seat: int, tile: str, copy: str, credits: int, areas: list[str] | None = None,
+              memo: dict[Any, Any] | None = None) -> bool:
+    """Whether the tile can build anything now with ``credits`` available (in ``areas`` if given).
+
+    ``memo`` (a dict kept while the state does not change) remembers, per tile effect, the distinct
+    (red-bordered cost, machinery need) pairs of its sites looked at so far, for the next tile or
+    amount of credits asked about; the sites are still looked at only until one fits."""
+    costs = _site_costs(st, seat, tile, copy, areas)
+    if memo is None:
+        return any(red <= credits and affordable(st, seat, need, credits - red) for red, need in costs)
+    key = (effective(tile, copy), areas and tuple(areas))
+    seen, rest = memo.get(key) or memo.setdefault(key, ([], costs))
+    if any(red <= credits and affordable(st, seat, need, credits - red) for red, need in seen):
+        return True
+    for red, need in rest:
+        seen.append((red, need))
+        if red <= credits and affordable(st, seat, need, credits - red):
+            return True
+    return False
+
+
+def _site_costs(st: State, seat: int, tile: str, copy: str,
+                areas: list[str] | None) -> Iterator[tuple[int, list[Need]]]:
+    """(red-bordered cost, machinery need) of each site the tile could build on, each pair once."""
     eff = effective(tile, copy)
+    found: set[tuple[int, tuple[Need, ...]]] = set()
     for structure in builds(tile, copy):
         for site in sites(st, seat, structure, areas):
             red = 0 if eff == "L1_JOKER" else red_cost(st, structure, site)
-            if red > credits:
-                continue
-            if affordable(st, seat, machinery_need(st, seat, eff, structure, site), credits - red):
-                return True
-    return False
+            need = machinery_need(st, seat, eff, structure, site)
+            key = (red, tuple(need))
+            if key not in found:
+                found.add(key)
+                yield red, need
 
 
 def site_payments(st: State, seat: int, tile: str, copy: str, structure: str, site: str,
@@ -246,7 +270,9 @@ def place_piece(st: State, seat: int, structure: str, site: str, pay_red: bool =
         st.conduit_owner[site] = seat
     elif structure == "building":
         bid, slot = split_building_site(site)
-        st.bslots[bid][slot] = seat
+        owners = st.bslots[bid][:]  # copy on write (state.copy_state)
+        owners[slot] = seat
+        st.bslots = {**st.bslots, bid: owners}
         return None
     else:
         st.ph_owner[site] = seat

@@ -85,7 +85,8 @@ def fulfil(st: State, seat: int, cid: str) -> list[Task]:
     if cid in c.hand:
         c.hand.remove(cid)
     else:
-        st.national.remove(cid)
+        i = st.national.index(cid)
+        st.national = [*st.national[:i], *st.national[i + 1:]]  # a new list: the old one is shared (copy_state)
     c.done.append(cid)
     info = data.CONTRACTS[cid]
     # a "choose one" reward (Nile contracts) is a decision, left to the expansion that owns it
@@ -97,6 +98,7 @@ def visible_private(st: State) -> list[str]:
 
 
 def take(st: State, seat: int, cid: str) -> None:
+    st.display = [colour[:] for colour in st.display]  # copy on write (state.copy_state)
     for colour in st.display:
         if cid in colour:
             colour.remove(cid)
@@ -107,6 +109,8 @@ def refill(st: State) -> None:
     """Top up the private display: each colour showing fewer than 2 gets 2 again (§7.3)."""
     if sum(len(c) for c in st.display) >= 6:
         return
+    st.display = [colour[:] for colour in st.display]  # copy on write (state.copy_state)
+    st.piles = [pile[:] for pile in st.piles]
     for colour, pile in zip(st.display, st.piles, strict=True):
         while len(colour) < 2 and pile:
             colour.append(pile.pop())

@@ -67,7 +67,7 @@ from rules.barrage.actions import (
     encode,
     space_label,
 )
-from rules.barrage.state import BankUse, State, Task
+from rules.barrage.state import BankUse, State, Task, copy_state
 from rules.barrage.view import view
 from rules.base import (
     Event,
@@ -80,7 +80,6 @@ from rules.base import (
     Result,
     Seat,
     check_players,
-    clone,
     rank_by,
     resolve_options,
 )
@@ -92,7 +91,6 @@ _say = journal.say
 _name = journal.name
 _who = journal.who
 _options = choices.options
-_turn_options = choices.turn_options
 _active = choices.company_active
 spaces_for = choices.spaces_for
 space_row = choices.space_row
@@ -230,8 +228,10 @@ def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None
     if k == "draft":
         assert isinstance(a, Pick)
         company, officer = st.matchups[a.m]
-        st.matchups[a.m] = ["", ""]
-        st.starting.remove(a.contract)
+        # copy on write: these lists are shared with the state before the move (state.copy_state)
+        st.matchups = [*st.matchups[:a.m], ["", ""], *st.matchups[a.m + 1:]]
+        i = st.starting.index(a.contract)
+        st.starting = [*st.starting[:i], *st.starting[i + 1:]]
         start.init_company(st, seat, company, officer, a.contract)
         st.tasks.pop(0)
         _say(st, events, "draft", f"Seat {seat + 1} takes {data.COMPANIES[company]['name']} with "
@@ -263,10 +263,10 @@ def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None
             _finish_construct(st, t, (a.exc, a.mix, a.credits), events)
             return
         # a single way to pay needs no decision
-        opts = _options(st, t)
-        pays = [o for o in opts if isinstance(o, Pay)]
-        if t.x and len(pays) == 1:
-            _finish_construct(st, t, (pays[0].exc, pays[0].mix, pays[0].credits), events)
+        if t.x:
+            pays = [o for o in _options(st, t) if isinstance(o, Pay)]
+            if len(pays) == 1:
+                _finish_construct(st, t, (pays[0].exc, pays[0].mix, pays[0].credits), events)
     elif k == "produce":
         assert isinstance(a, Produce)
         _production(st, t, a, events)
@@ -360,7 +360,7 @@ def _place(st: State, seat: int, a: Place, events: list[Event]) -> None:
     elif "take_patent_tile" in act:
         i = act["take_patent_tile"] - 1
         tile = st.patent[i]
-        st.patent[i] = ""
+        st.patent = [*st.patent[:i], "", *st.patent[i + 1:]]
         st.companies[seat].tiles.append(tile)
         _say(st, events, "patent", f"{_name(st, seat)} buys {names.tile(tile)}.", "buy_tile", **_who(st, seat),
              tile=tile)
@@ -463,6 +463,7 @@ def _end_round(st: State, events: list[Event]) -> None:
         c.out = False
     st.used = {}
     if st.patent:
+        st.deck_patent = st.deck_patent[:]  # copy on write (state.copy_state)
         st.patent = [st.deck_patent.pop(0) if st.deck_patent else "" for _ in range(3)]
     for x in expansion.active(st):
         x.end_round(st)
@@ -483,7 +484,7 @@ def advance(st: State, events: list[Event]) -> None:
                 st.copy, st.copy_seat = "", -1
                 st.tasks.pop(0)
                 continue
-            if (t.kind == "turn" and not t.f) or _options(st, t):
+            if (t.kind == "turn" and not t.f) or choices.has_options(st, t):
                 return  # a turn always has a move: _next_turn checked can_act
             st.tasks.pop(0)  # nothing to choose: an optional or impossible step lapses
         if st.phase == "draft":
@@ -603,17 +604,14 @@ class BarrageGame:
                                   seat=seat + 1)
             raise NotYourTurn("Not your turn.", key="barrage.error.not_your_turn_anon")
         try:
-            t = state.tasks[0]
-            if t.kind == "turn" and isinstance(action, Place) and isinstance(action.space, str) and action.space:
-                legal = action in _turn_options(state, seat, action.space)
-            else:
-                legal = action in _options(state, t)
+            # one move is checked by the predicates that list the moves, without listing them all
+            legal = choices.allows(state, state.tasks[0], action)
         except TypeError:
             legal = False
         if not legal:
             reason, fields = _why(state, seat, action)
             raise IllegalAction(reason, **fields, action=encode(action) if _encodable(action) else "")
-        st = clone(state)
+        st = copy_state(state)
         events: list[Event] = []
         _decide(st, seat, action, events)
         advance(st, events)

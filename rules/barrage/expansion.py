@@ -25,6 +25,9 @@ class Expansion:
     """The game option that switches it on (value "yes"); empty = always on."""
     boards: tuple[str, ...] = ()
     """Action-space boards of ``action_spaces.json`` this expansion adds."""
+    doable_keys: tuple[str, ...] = ()
+    """The action keys ``doable`` looks at: for an action with none of them it answers None, so a
+    listing of the action spaces need not ask it (tests/rules/barrage/test_fast_legality.py checks)."""
 
     def active(self, st: State) -> bool:
         return not self.option or st.options.get(self.option) == "yes"
@@ -96,7 +99,14 @@ class Expansion:
 
 
 EXPANSIONS: list[Expansion] = []
+_ACTIVE: dict[tuple[Any, ...], tuple[Expansion, ...]] = {}
 
 
-def active(st: State) -> list[Expansion]:
-    return [x for x in EXPANSIONS if x.active(st)]
+def active(st: State) -> tuple[Expansion, ...]:
+    """The expansions the game's options switch on (asked at every step, so remembered per set of
+    options; the engine never changes a game's options)."""
+    key = (len(EXPANSIONS), *st.options.items())
+    found = _ACTIVE.get(key)
+    if found is None:
+        found = _ACTIVE[key] = tuple(x for x in EXPANSIONS if x.active(st))
+    return found

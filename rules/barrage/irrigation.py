@@ -7,7 +7,9 @@ until activated (once per turn, a bonus action), then face down; both count for 
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Iterator
 
 from rules.barrage import data, supply
 from rules.barrage.journal import Line, line
@@ -43,6 +45,8 @@ def visible(st: State, aid: str) -> list[str]:
 
 def take(st: State, seat: int, tile: str) -> None:
     """Move a visible tile to the company's supply, face up."""
+    # copy on write: the stacks are shared with the state before the move (state.copy_state)
+    st.pile_irrigation = {aid: [stack[:] for stack in stacks] for aid, stacks in st.pile_irrigation.items()}
     for stacks in st.pile_irrigation.values():
         for stack in stacks:
             if stack and stack[-1] == tile:
@@ -79,17 +83,31 @@ def points(st: State, seat: int) -> int:
 
 def connected_zones(st: State, aid: str | None = None) -> set[int]:
     """Basins (zones) connected to one irrigation area, or to any when ``aid`` is None."""
-    areas = data.map_data(st.map).irrigation
-    return {z for a, info in areas.items() if aid in (None, a) for z in info["connected_zones"]}
+    return set(_connected_zones(st.map, aid))
+
+
+@functools.cache
+def _connected_zones(map_name: str, aid: str | None) -> frozenset[int]:
+    areas = data.map_data(map_name).irrigation
+    return frozenset(z for a, info in areas.items() if aid in (None, a) for z in info["connected_zones"])
+
+
+def _own_dams(st: State, seat: int, aid: str | None) -> Iterator[str]:
+    m = data.map_data(st.map)
+    zones = _connected_zones(st.map, aid) if aid else None
+    return (d for d, o in st.dam_owner.items()
+            if o == seat and st.water.get(d, 0) > 0 and (zones is None or m.dams[d]["zone"] in zones))
 
 
 def own_dams_with_water(st: State, seat: int, aid: str | None = None) -> list[str]:
     """The company's own dams (never neutral ones) holding a drop, in basins connected to ``aid``
     (any basin when ``aid`` is None: the pumping station)."""
-    m = data.map_data(st.map)
-    zones = connected_zones(st, aid) if aid else None
-    return sorted(d for d, o in st.dam_owner.items()
-                  if o == seat and st.water.get(d, 0) > 0 and (zones is None or m.dams[d]["zone"] in zones))
+    return sorted(_own_dams(st, seat, aid))
+
+
+def has_own_dam_with_water(st: State, seat: int, aid: str | None = None) -> bool:
+    """Whether ``own_dams_with_water`` lists any dam (it stops at the first)."""
+    return next(_own_dams(st, seat, aid), None) is not None
 
 
 def remove_drop(st: State, dam: str) -> None:
@@ -107,6 +125,7 @@ def score(st: State) -> list[Line]:
     scoring tile and 3 + V; tied leaders gain V // 2 each and the tile is discarded. The second-highest
     total ("2番目に多い") gains V // 2 each, also after tied leaders. The lowest total loses 2 VP each,
     also when it has just gained as second. All equal: nobody scores and the tile is discarded."""
+    st.irr_scoring = st.irr_scoring[:]  # copy on write (state.copy_state)
     r = st.round
     pts = [points(st, s) for s in range(st.players)]
     v = visible_vp(st)

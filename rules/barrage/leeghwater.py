@@ -53,6 +53,7 @@ def setup(st: State, rng: random.Random) -> None:
 
 def refresh_works(st: State) -> None:
     """End of round: unfulfilled works are discarded, 3 new ones revealed."""
+    st.deck_works = st.deck_works[:]  # copy on write (state.copy_state)
     st.works = [st.deck_works.pop(0) if st.deck_works else "" for _ in range(WORKS_SHOWN)]
 
 
@@ -183,7 +184,8 @@ def take_work(st: State, seat: int, wid: str, paid_with: str) -> list[Task]:
     else:
         supply.pay(st, seat, "excavator", e)
         supply.pay(st, seat, "mixer", m)
-    st.works[st.works.index(wid)] = ""
+    i = st.works.index(wid)
+    st.works = [*st.works[:i], "", *st.works[i + 1:]]  # a new list: the old one is shared (copy_state)
     c.works.append(wid)
     return contracts.grant(st, seat, data.EXTERNAL_WORKS[wid]["reward"])
 
@@ -221,6 +223,7 @@ def _margot_options(st: State, seat: int, credits: int) -> list[str]:
 class LeeghwaterExpansion(Expansion):
     option = "leeghwater"
     boards = ("external_work", "officer")
+    doable_keys = ("building", "fulfill_external_work", "use_own_private_building", "copy_officer_ability")
 
     def setup(self, st: State, rng: random.Random) -> None:
         setup(st, rng)
@@ -341,7 +344,8 @@ class LeeghwaterExpansion(Expansion):
             say(st, events, "work", f"{name(st, seat)} fulfils {names.work(wid)}.", "fulfil_work", **who(st, seat),
                 work=wid)
         elif k == "patentfree":
-            st.patent[st.patent.index(a.tile)] = ""
+            i = st.patent.index(a.tile)
+            st.patent = [*st.patent[:i], "", *st.patent[i + 1:]]  # a new list: the old one is shared
             c.tiles.append(a.tile)
             say(st, events, "patent", f"{name(st, seat)} takes {names.tile(a.tile)}.", "take_tile", **who(st, seat),
                 tile=a.tile)

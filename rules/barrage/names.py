@@ -7,6 +7,7 @@ the same things from the catalogue (i18n/barrage.py), whose English entries are 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -73,6 +74,7 @@ _TILE_LEVEL = {0: "basic", 1: "L1", 2: "L2", 3: "L3"}
 _SPECIAL_TILES = {"ANTON_SPECIAL": "Anton Special", "LESLIE_SPECIAL": "Leslie Special"}
 
 
+@functools.cache  # a name depends only on the id and the game data: worded once
 def tile_name(tid: str) -> str:
     """A technology tile as printed: its level and what it builds ("L2 Base", "basic Conduit")."""
     if tid in _SPECIAL_TILES:
@@ -130,6 +132,7 @@ def contract_reward(cid: str) -> str:
     return reward(rec.get("reward", {}))
 
 
+@functools.cache  # a name depends only on the id and the game data: worded once
 def contract(cid: str) -> str:
     """A contract by what it asks and gives: "the green contract for 5 energy (4 VP, 2 excavators)"."""
     rec = data.CONTRACTS.get(cid)
@@ -142,6 +145,7 @@ def machinery(cost: Mapping[str, int]) -> str:
     return ", ".join(f"{n} {k}{'s' if n != 1 else ''}" for k, n in cost.items())
 
 
+@functools.cache  # a name depends only on the id and the game data: worded once
 def work(wid: str) -> str:
     """An external work by its deck letter, what it costs and what it gives."""
     rec = data.EXTERNAL_WORKS.get(wid)
@@ -158,6 +162,7 @@ def bonus(tid: str) -> str:
     return BONUS.get(tid, tid)
 
 
+@functools.cache  # a name depends only on the id and the game data: worded once
 def irrigation_label(tid: str) -> str:
     """An irrigation tile by its area and effect ("hill: 4 credits")."""
     info = data.IRRIGATION_TILES.get(tid)
@@ -230,6 +235,7 @@ SITE: dict[str, str] = {
 """Where a site is on the map as drawn (the catalogue's ``barrage.site`` family repeats these)."""
 
 
+@functools.cache  # a name depends only on the id and the game data: worded once
 def site(sid: str, map_id: str = "") -> str:
     """A site as the map shows it: "basin 1 lower dam", "basin 1 conduit to zone 5 (value 4)"."""
     kind, fields = site_parts(sid, map_id)

@@ -90,11 +90,11 @@ def _tiles(st: State, areas: list[str]) -> list[str]:
 
 def irrigate_doable(st: State, seat: int, aid: str) -> bool:
     """A drop in an own dam of a connected basin and a tile left in the area (§13.5 steps 2-3)."""
-    return bool(irrigation.visible(st, aid)) and bool(irrigation.own_dams_with_water(st, seat, aid))
+    return bool(irrigation.visible(st, aid)) and irrigation.has_own_dam_with_water(st, seat, aid)
 
 
 def pump_doable(st: State, seat: int) -> bool:
-    return bool(_tiles(st, irrigation.area_ids(st))) and bool(irrigation.own_dams_with_water(st, seat))
+    return bool(_tiles(st, irrigation.area_ids(st))) and irrigation.has_own_dam_with_water(st, seat)
 
 
 def irrigate_options(st: State, t: Task) -> list[Any]:
@@ -151,6 +151,7 @@ def decide_irrigate(st: State, t: Task, a: Any, events: list[Event]) -> None:
 class NileExpansion(Expansion):
     option = "expansion"
     boards = ("map_irrigation",)
+    doable_keys = ("irrigate", "irrigate_from_any_own_dam")
 
     def active(self, st: State) -> bool:
         return active(st)

@@ -6,6 +6,8 @@ and an own powerhouse on a site that conduit reaches. Drops used flow on from th
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from rules.barrage import data, names, supply, water
 from rules.barrage.actions import Produce
 from rules.barrage.state import State
@@ -33,11 +35,15 @@ def energy(st: State, seat: int, drops: int, prod: int, bonus: int, second: bool
 def options(st: State, seat: int, bonus: int, credits: int, second: bool = False,
             exclude_ph: str = "") -> list[Produce]:
     """Every legal production for ``seat`` with this space bonus and ``credits`` to spare."""
+    return list(_productions(st, seat, bonus, credits, second, exclude_ph))
+
+
+def _productions(st: State, seat: int, bonus: int, credits: int, second: bool,
+                 exclude_ph: str) -> Iterator[Produce]:
     m = data.map_data(st.map)
-    out = []
     own_ph = {p for p, o in st.ph_owner.items() if o == seat and p != exclude_ph}
     if not own_ph:
-        return out
+        return
     for dam, owner in st.dam_owner.items():
         if owner != seat and owner != -1:
             continue
@@ -55,12 +61,12 @@ def options(st: State, seat: int, bonus: int, credits: int, second: bool = False
                 top = w if cowner == seat else min(w, credits)
                 for d in range(1, top + 1):
                     if energy(st, seat, d, info["production"], bonus, second) > 0:
-                        out.append(Produce(dam, cond, ph, d))
-    return out
+                        yield Produce(dam, cond, ph, d)
 
 
 def possible(st: State, seat: int, bonus: int, credits: int) -> bool:
-    return bool(options(st, seat, bonus, credits))
+    """Whether ``options`` would list anything (it stops at the first production found)."""
+    return next(_productions(st, seat, bonus, credits, False, ""), None) is not None
 
 
 def execute(st: State, seat: int, p: Produce, bonus: int, second: bool) -> tuple[int, str]:

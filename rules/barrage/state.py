@@ -158,3 +158,39 @@ class State(msgspec.Struct, omit_defaults=True):
     language from these (rules.base.recent_events)."""
     final: list[int] = []
     """Final scores once the game is over."""
+
+
+
+_replace = msgspec.structs.replace
+
+
+def _copy_task(t: Task) -> Task:
+    return _replace(t, a=t.a[:])
+
+
+def _copy_company(c: Company) -> Company:
+    # every list the engine changes in place gets its own copy; the strings and BankUse records in
+    # them are never changed, so they are shared
+    return _replace(c, tiles=c.tiles[:], wheel=[seg[:] for seg in c.wheel], wexc=c.wexc[:], wmix=c.wmix[:],
+                    left=c.left[:], hand=c.hand[:], done=c.done[:], used=c.used[:], bank=c.bank[:],
+                    works=c.works[:], irr_up=c.irr_up[:], irr_down=c.irr_down[:])
+
+
+SHARED = ("options", "headstream_tiles", "national", "display", "piles", "patent", "deck_patent", "bonus",
+          "matchups", "starting", "draft_order", "buildings", "bslots", "works", "deck_works", "pile_irrigation",
+          "irr_scoring", "final")
+"""State containers a move seldom changes: ``copy_state`` shares them with the state it copies, and the
+code that changes one builds a new container instead of changing it in place (copy on write)."""
+
+
+def copy_state(st: State) -> State:
+    """A copy that ``apply`` may change without touching ``st``: the containers of each move are new
+    (companies, tasks, map, bookkeeping, log), those in ``SHARED`` are shared and copied on write; the
+    strings, numbers and finished log records in them are never changed in place. Equal to a deep copy
+    (``rules.base.clone``) field for field, at a fraction of its cost."""
+    return _replace(
+        st, order=st.order[:], companies=[_copy_company(c) for c in st.companies],
+        tasks=[_copy_task(t) for t in st.tasks], water=dict(st.water), dam_owner=dict(st.dam_owner),
+        dam_level=dict(st.dam_level), conduit_owner=dict(st.conduit_owner), ph_owner=dict(st.ph_owner),
+        used=dict(st.used), ledger=dict(st.ledger), log=st.log[:], log_data=st.log_data[:],
+    )
