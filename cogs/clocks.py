@@ -23,7 +23,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs._common import answer_first, bot_of, dms_closed, is_manager, mention, reply, reply_error, safe_dm
+from cogs._common import (
+    answer_first,
+    bot_of,
+    dms_closed,
+    error_message,
+    is_manager,
+    mention,
+    reply,
+    reply_error,
+    safe_dm,
+)
 from cogs._lang import dm_lang, lang_of, public_lang
 from host import clock as clocks
 from host.reminders import PING, QUIET, UTC_OFFSET, Notice, PrefsError, parse_quiet
@@ -236,13 +246,6 @@ class Clocks(commands.Cog):
                 await self._post(s, t(ours, "clocks.thread.timeout_alone", who=who_text))
 
 
-def prefs_error(lang: str, exc: ValueError) -> str:
-    """A refused preference in ``lang`` (host/reminders.py names its message; anything else: as said)."""
-    if isinstance(exc, PrefsError):
-        return t(lang, exc.key, **exc.fields)
-    return str(exc)
-
-
 def language_name(lang: str, code: str) -> str:
     return t(lang, LANGUAGE_NAMES[normalise(code)])
 
@@ -336,8 +339,8 @@ class Prefs(commands.GroupCog, group_name="prefs",
             return
         try:
             a, b = parse_quiet(hours.strip())
-        except ValueError as exc:
-            await reply(interaction, t(lang, "prefs.refused", reason=prefs_error(lang, exc)))
+        except PrefsError as exc:
+            await reply(interaction, t(lang, "prefs.refused", reason=error_message(lang, exc)))
             return
         await store.set_user_flag(interaction.user.id, QUIET, f"{a}-{b}")
         await store.set_user_flag(interaction.user.id, UTC_OFFSET, str(utc_offset))
@@ -351,8 +354,8 @@ class Prefs(commands.GroupCog, group_name="prefs",
         try:
             left = await self.bot.reminders.start_vacation(
                 interaction.user.id, float(days), now, await self._season_start(interaction))
-        except ValueError as exc:
-            await reply(interaction, t(lang, "prefs.refused", reason=prefs_error(lang, exc)))
+        except PrefsError as exc:
+            await reply(interaction, t(lang, "prefs.refused", reason=error_message(lang, exc)))
             return
         await reply(interaction, t(lang, "prefs.vacation.started", until=when(now + days * clocks.DAY),
                                    left=f"{left:g}"))

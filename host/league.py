@@ -70,6 +70,10 @@ _TRUE = {"on", "yes", "true", "1"}
 _FALSE = {"off", "no", "false", "0"}
 
 
+NO_SEASONS_YET = "none yet"
+"""The ``seasons`` field of ``league.error.no_season`` when a server has none (a front end words it again)."""
+
+
 class LeagueError(HostError):
     """A league request that cannot be done; ``str(err)`` tells the user why. Nothing was changed."""
 
@@ -469,14 +473,21 @@ class League:
         if not rows:
             rec = await self.store.load_session(sid) if sid.isalnum() and len(sid) <= 16 else None
             if rec is None or rec.guild_id != guild_id:
-                raise LeagueError(f"There is no game with id `{sid}` in this server.")
+                raise LeagueError(f"There is no game with id `{sid}` in this server.", key="league.error.no_game",
+                                  game_id=sid)
             if rec.status != "finished":
-                raise LeagueError(f"Game `{sid}` is not finished ({rec.status}): only finished games can be voided.")
+                raise LeagueError(f"Game `{sid}` is not finished ({rec.status}): only finished games can be voided.",
+                                  key="league.error.not_finished", game_id=sid, status=rec.status)
             if not await self._record_stored(rec):
-                raise LeagueError(f"Game `{sid}` had no human players, so it is not in the league.")
+                raise LeagueError(f"Game `{sid}` had no human players, so it is not in the league.",
+                                  key="league.error.no_humans", game_id=sid)
             rows = await self.game_rows(guild_id, sid)
         if rows[0].voided == voided:
-            raise LeagueError(f"Game `{sid}` is {'already' if voided else 'not'} voided; nothing was changed.")
+            if voided:
+                raise LeagueError(f"Game `{sid}` is already voided; nothing was changed.",
+                                  key="league.error.already_voided", game_id=sid)
+            raise LeagueError(f"Game `{sid}` is not voided; nothing was changed.", key="league.error.not_voided",
+                              game_id=sid)
         planned = await self._plan(guild_id, rows[0].game, void=(sid, voided))
         async with self._transaction() as db:
             await _run(
@@ -541,14 +552,16 @@ class League:
         key, text = key.strip().lower(), str(value).strip().lower()
         if key == "include_ai":
             if text not in _TRUE | _FALSE:
-                raise LeagueError("include_ai is on or off.")
+                raise LeagueError("include_ai is on or off.", key="league.error.include_ai")
             stored = "on" if text in _TRUE else "off"
         elif key == "min_games":
             if not text.isdigit() or not 1 <= int(text) <= 1000:
-                raise LeagueError("min_games is a whole number from 1 to 1000.")
+                raise LeagueError("min_games is a whole number from 1 to 1000.", key="league.error.min_games")
             stored = str(int(text))
         else:
-            raise LeagueError(f"Unknown league option '{key}'. Options: {', '.join(OPTION_HELP)}.")
+            options = ", ".join(OPTION_HELP)
+            raise LeagueError(f"Unknown league option '{key}'. Options: {options}.", key="league.error.unknown_option",
+                              option=key, options=options)
         async with self._transaction() as db:
             before = await self._options(db, guild_id)
             await _run(
@@ -572,16 +585,20 @@ class League:
         """Start a season named ``name``; games finishing from now on belong to it until it ends."""
         name = " ".join(name.split())
         if not name or len(name) > MAX_SEASON_NAME:
-            raise LeagueError(f"A season needs a name of 1 to {MAX_SEASON_NAME} characters.")
+            raise LeagueError(f"A season needs a name of 1 to {MAX_SEASON_NAME} characters.",
+                              key="league.error.season_name_length", most=MAX_SEASON_NAME)
         if name.lower() in _ALL_TIME_WORDS or name.isdigit():
-            raise LeagueError("That name is kept for other uses (all time, season numbers); choose another.")
+            raise LeagueError("That name is kept for other uses (all time, season numbers); choose another.",
+                              key="league.error.season_name_reserved")
         async with self._transaction() as db:
             running = await self._running(db, guild_id)
             if running is not None:
-                raise LeagueError(f"Season “{running.name}” is still running: end it before starting another.")
+                raise LeagueError(f"Season “{running.name}” is still running: end it before starting another.",
+                                  key="league.error.season_running", season=running.name)
             for (other,) in await _all(db, "SELECT name FROM league_seasons WHERE guild_id = ?", (guild_id,)):
                 if str(other).lower() == name.lower():
-                    raise LeagueError(f"There was already a season named “{other}”; choose another name.")
+                    raise LeagueError(f"There was already a season named “{other}”; choose another name.",
+                                      key="league.error.season_name_taken", season=str(other))
             (last,) = await _one(db, "SELECT MAX(id) FROM league_seasons") or (None,)
             season = Season((last or 0) + 1, guild_id, name, self.clock(), None)
             await _run(
@@ -595,7 +612,7 @@ class League:
         async with self._transaction() as db:
             running = await self._running(db, guild_id)
             if running is None:
-                raise LeagueError("No season is running in this server.")
+                raise LeagueError("No season is running in this server.", key="league.error.no_running_season")
             now = max(self.clock(), running.started_at)
             await _run(db, "UPDATE league_seasons SET ended_at = ? WHERE id = ?", (now, running.id))
         return Season(running.id, guild_id, running.name, running.started_at, now)
@@ -648,8 +665,9 @@ class League:
         for s in known:
             if (text.isdigit() and s.id == int(text)) or s.name.lower() == text:
                 return Scope(s)
-        names = ", ".join(f"“{s.name}”" for s in known[:10]) or "none yet"
-        raise LeagueError(f"There is no season '{season}' in this server. Seasons: {names}; or 'all' for all time.")
+        names = ", ".join(f"“{s.name}”" for s in known[:10]) or NO_SEASONS_YET
+        raise LeagueError(f"There is no season '{season}' in this server. Seasons: {names}; or 'all' for all time.",
+                          key="league.error.no_season", season=season, seasons=names)
 
     # ------------------------------------------------------------------ reading
 

@@ -33,15 +33,10 @@ UTC_OFFSET = "utc_offset"
 """User preference keys (``Store.user_flag``)."""
 
 
-class PrefsError(ValueError):
+class PrefsError(HostError, ValueError):
     """A preference that cannot be set. ``str()`` is the English sentence; ``key`` and ``fields`` name
     its message in the catalogue (i18n/locales/<lang>/prefs.toml), so the front end can word it in
     the player's language without reading the English."""
-
-    def __init__(self, reason: str, key: str, **fields: object) -> None:
-        super().__init__(reason)
-        self.key = key
-        self.fields = fields
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from host.records import ALL_STATUSES, OPEN_STATUSES, SeatInfo, SessionRecord
 from host.store import DuplicateInteraction, SessionExists, StaleWrite, Store
 from rules import GAMES, get_game
 from rules.ai import ais_for, default_ai
-from rules.base import Event, Game, InvalidAction, Result, check_players, resolve_options
+from rules.base import Event, Game, InvalidAction, Result, RulesError, check_players, resolve_options
 from rules.rng import RNG_CURRENT, new_seed
 
 T = TypeVar("T")
@@ -239,10 +239,10 @@ class Host:
     async def get(self, sid: str) -> Session:
         """The session ``sid``; a malformed or unknown id raises SessionNotFound."""
         if not isinstance(sid, str) or not sid.isalnum() or len(sid) > 16:
-            raise SessionNotFound("That is not a game id.")
+            raise SessionNotFound("That is not a game id.", key="common.host.not_a_game_id")
         rec = await self.store.load_session(sid)
         if rec is None or rec.game not in GAMES:
-            raise SessionNotFound(f"There is no game with id {sid}.")
+            raise SessionNotFound(f"There is no game with id {sid}.", key="common.host.no_game", game_id=sid)
         return self._uncache_closed(Session(rec, await self._decode_state(rec)))
 
     async def open_sessions(self, *, guild_id: int | None = None, channel_id: int | None = None) -> list[Session]:
@@ -381,18 +381,26 @@ class Host:
         return await self.get(session.id)
 
     @staticmethod
+    def _table_full(session: Session) -> LobbyError:
+        info = session.game.info
+        return LobbyError(f"The table is full: {info.title} seats at most {info.max_players}.",
+                          key="common.host.table_full", game=info.name, most=info.max_players)
+
+    @staticmethod
     def _lobby(session: Session) -> Session:
         if session.status != "lobby":
-            raise LobbyError("This game has already started." if session.status == "active" else "This game is closed.")
+            if session.status == "active":
+                raise LobbyError("This game has already started.", key="common.host.already_started")
+            raise LobbyError("This game is closed.", key="common.host.lobby_closed")
         return session
 
     async def join(self, sid: str, user_id: int, name: str) -> Session:
         async def change(session: Session) -> Session:
             info = self._lobby(session).game.info
             if session.seat_of(user_id) is not None:
-                raise LobbyError("You have already joined this game.")
+                raise LobbyError("You have already joined this game.", key="common.host.already_joined")
             if len(session.seats) >= info.max_players:
-                raise LobbyError(f"The table is full: {info.title} seats at most {info.max_players}.")
+                raise self._table_full(session)
             return await self._save_seats(session, (*session.seats, SeatInfo(name=name, user_id=user_id)))
 
         return await self._edit(sid, change)
@@ -401,9 +409,10 @@ class Host:
         async def change(session: Session) -> Session:
             seat = self._lobby(session).seat_of(user_id)
             if seat is None:
-                raise NotSeated("You are not in this lobby.")
+                raise NotSeated("You are not in this lobby.", key="common.host.not_in_lobby")
             if user_id == session.record.creator_id:
-                raise LobbyError("You created this game: use Cancel to close the lobby instead.")
+                raise LobbyError("You created this game: use Cancel to close the lobby instead.",
+                                 key="common.host.creator_stays")
             return await self._save_seats(session, session.seats[:seat] + session.seats[seat + 1 :])
 
         return await self._edit(sid, change)
@@ -411,14 +420,16 @@ class Host:
     async def add_ai(self, sid: str, user_id: int, ai: str | None = None) -> Session:
         async def change(session: Session) -> Session:
             if self._lobby(session).seat_of(user_id) is None:
-                raise NotSeated("Join the lobby before adding computer players.")
+                raise NotSeated("Join the lobby before adding computer players.", key="common.host.join_before_ai")
             info = session.game.info
             if len(session.seats) >= info.max_players:
-                raise LobbyError(f"The table is full: {info.title} seats at most {info.max_players}.")
+                raise self._table_full(session)
             ais = ais_for(session.record.game)
             name = ai or default_ai(session.record.game)
             if name not in ais:
-                raise LobbyError(f"Unknown AI '{name}'. Available: {', '.join(sorted(ais))}.")
+                available = ", ".join(sorted(ais))
+                raise LobbyError(f"Unknown AI '{name}'. Available: {available}.", key="common.host.unknown_ai",
+                                 ai=name, available=available)
             n = sum(1 for s in session.seats if s.is_ai) + 1
             return await self._save_seats(session, (*session.seats, SeatInfo(name=f"AI {n} ({name})", ai=name)))
 
@@ -430,12 +441,13 @@ class Host:
 
         async def change(session: Session) -> None:
             if user_id != self._lobby(session).record.creator_id:
-                raise PermissionDenied("Only the player who opened the lobby can start the game.")
+                raise PermissionDenied("Only the player who opened the lobby can start the game.",
+                                       key="common.host.only_creator_starts")
             game = session.game
             try:
                 check_players(game.info, len(session.seats))
-            except Exception as exc:
-                raise LobbyError(str(exc)) from exc
+            except RulesError as exc:  # said by its own key and fields, as the engine raised it
+                raise LobbyError(exc.reason, **exc.fields) from exc
             state = game.setup(len(session.seats), session.record.options, session.record.seed, session.record.rng)
             now = self.clock()
             clock = clocks.start(self.clock_of(session).control, len(session.seats), game.to_act(state), now)
@@ -448,9 +460,10 @@ class Host:
     async def abort(self, sid: str, user_id: int, *, is_admin: bool = False) -> Session:
         async def change(session: Session) -> Session:
             if session.status not in OPEN_STATUSES:
-                raise SessionClosed("This game is already closed.")
+                raise SessionClosed("This game is already closed.", key="common.host.already_closed")
             if user_id != session.record.creator_id and not is_admin:
-                raise PermissionDenied("Only the player who opened the game or a server manager can abort it.")
+                raise PermissionDenied("Only the player who opened the game or a server manager can abort it.",
+                                       key="common.host.only_creator_aborts")
             await self._save(session, status="aborted")
             return await self.get(sid)
 
@@ -499,23 +512,23 @@ class Host:
                 if interaction_id is not None and await self.store.interaction_seen(interaction_id):
                     return Outcome(session, (), duplicate=True)
                 if session.status == "lobby":
-                    raise SessionClosed("This game has not started yet.")
+                    raise SessionClosed("This game has not started yet.", key="common.host.not_started")
                 if session.status == "damaged":
                     raise DamagedSession(f"Game `{sid}` cannot be read: its stored data is damaged.", game_id=sid,
                                          key="common.error.damaged")
                 if session.status != "active":
-                    raise SessionClosed(
-                        "This game is over; no more moves can be made."
-                        if session.status == "finished"
-                        else "This game was aborted."
-                    )
+                    if session.status == "finished":
+                        raise SessionClosed("This game is over; no more moves can be made.",
+                                            key="common.host.game_over")
+                    raise SessionClosed("This game was aborted.", key="common.host.aborted")
                 seat = session.seat_of(user_id)
                 if seat is None:
-                    raise NotSeated("You are not playing in this game.")
+                    raise NotSeated("You are not playing in this game.", key="common.host.not_playing")
                 if session.seats[seat].resigned:
-                    raise NotSeated("You left this game: an AI plays your seat now.")
+                    raise NotSeated("You left this game: an AI plays your seat now.", key="common.host.resigned")
                 if expected_version is not None and expected_version != session.version:
-                    raise StaleVersion("The board changed while you were choosing; here it is again.")
+                    raise StaleVersion("The board changed while you were choosing; here it is again.",
+                                       key="common.host.board_changed")
                 if made_for is not None:
                     made_for(session)
                 game = session.game
@@ -544,7 +557,7 @@ class Host:
         try:
             action_json = msgspec.json.encode(action)
         except (TypeError, msgspec.EncodeError) as exc:
-            raise InvalidAction("That move could not be read.") from exc
+            raise InvalidAction("That move could not be read.", key="common.host.unreadable_move") from exc
         new_state, events = game.apply(session.state, seat, action)
         result = game.result(new_state)
         status = "finished" if result is not None else "active"
@@ -652,10 +665,10 @@ class Host:
     @staticmethod
     def _active_seat(session: Session, user_id: int) -> int:
         if session.status != "active":
-            raise SessionClosed("This game is not being played.")
+            raise SessionClosed("This game is not being played.", key="common.host.not_being_played")
         seat = session.seat_of(user_id)
         if seat is None or session.seats[seat].resigned:
-            raise NotSeated("You are not playing in this game.")
+            raise NotSeated("You are not playing in this game.", key="common.host.not_playing")
         return seat
 
     async def _hand_to_ai(self, session: Session, seat: int, kind: str, by: int | None) -> None:
@@ -682,15 +695,17 @@ class Host:
         """Another player's answer to a seat's timeout: ``wait`` (one more allowance), ``turn`` (an AI
         plays this turn) or ``seat`` (an AI takes the seat for the rest of the game). Logged."""
         if choice not in ("wait", "turn", "seat"):
-            raise InvalidAction("That is not a choice for a timeout.")
+            raise InvalidAction("That is not a choice for a timeout.", key="common.host.not_a_timeout_choice")
         async with self._lock(sid):
             session = await self.get(sid)
             chooser = self._active_seat(session, user_id)
             clock = self.clock_of(session)
             if not 0 <= seat < len(clock.seats) or clock.seats[seat].turn != turn or not clock.seats[seat].timed_out:
-                raise StaleVersion("That timeout is over: the player moved or someone already chose.")
+                raise StaleVersion("That timeout is over: the player moved or someone already chose.",
+                                   key="common.host.timeout_over")
             if chooser == seat:
-                raise PermissionDenied("The other players decide what happens when your time runs out.")
+                raise PermissionDenied("The other players decide what happens when your time runs out.",
+                                       key="common.host.others_decide")
             now = self.clock()
             clock.last_human = now
             if choice == "seat":
@@ -711,7 +726,7 @@ class Host:
 
         async def change(session: Session) -> Session:
             if session.status != "active":
-                raise SessionClosed("Only a game in progress can be archived.")
+                raise SessionClosed("Only a game in progress can be archived.", key="common.host.archive_active_only")
             clock = self.clock_of(session)
             clock.log.append(clocks.ClockEvent(self.clock(), "archived", note=note))
             await self._save(session, status="archived", clock=msgspec.json.encode(clock), clock_due=None)

@@ -402,8 +402,8 @@ class SqlStore(abc.ABC):
     @staticmethod
     async def _raise_missing_or_stale(db: SqlConnection, sid: str) -> None:
         if await db.fetchrow("SELECT 1 FROM sessions WHERE id = ?", sid) is None:
-            raise SessionNotFound(f"There is no game with id {sid}.")
-        raise StaleWrite(_STALE)
+            raise SessionNotFound(f"There is no game with id {sid}.", key="common.host.no_game", game_id=sid)
+        raise StaleWrite(_STALE, key="common.host.board_changed")
 
     async def commit_action(
         self,
