@@ -342,7 +342,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
             return
         await show_current_board(
             interaction, session.id, t(lang, "lobby.status.note", title=game_title(lang, session.record.game),
-                                       game_id=session.id, move=session.version)
+                                       game_id=session.id, move=session.version),
+            lang=lang,
         )
 
     async def _repost(self, interaction: discord.Interaction, session: Session, lang: str) -> None:

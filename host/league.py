@@ -70,6 +70,8 @@ _TRUE = {"on", "yes", "true", "1"}
 _FALSE = {"off", "no", "false", "0"}
 
 
+SEASON_IDS = "league:season_ids"
+"""The lock a new season takes besides its server's: season numbers are counted over every server."""
 NO_SEASONS_YET = "none yet"
 """The ``seasons`` field of ``league.error.no_season`` when a server has none (a front end words it again)."""
 
@@ -249,6 +251,16 @@ async def _one(db: SqlConnection, sql: str, params: Sequence[object] = ()) -> tu
     return await db.fetchrow(sql, *params)
 
 
+def _ranked(rows: Sequence[tuple[Any, ...]]) -> list[Entry]:
+    """Ladder rows (user_id, name, mu, sigma, games, wins) as entries, best rating first (ties: more
+    games, then the name)."""
+    ordered = sorted(
+        rows, key=lambda r: (-Rating(float(r[2]), float(r[3])).ordinal, -int(r[4]), str(r[1]).lower(), int(r[0]))
+    )
+    return [Entry(i + 1, int(u), str(n), Rating(float(m), float(s)), int(g), int(w))
+            for i, (u, n, m, s, g, w) in enumerate(ordered)]
+
+
 def _league_name(name: str, resigned: bool) -> str:
     """A seat an AI took is renamed "Alice (AI)" by the host; the league lists the player, Alice."""
     return name.removesuffix(" (AI)") if resigned else name
@@ -297,10 +309,11 @@ class League:
     async def close(self) -> None:
         """Nothing of its own to close: the store owns the connections."""
 
-    def _transaction(self) -> AbstractAsyncContextManager[SqlConnection]:
-        """One transaction; league changes run one at a time, in every process sharing the database
-        (a change reads the ladders, then writes them back: two at once would lose one)."""
-        return self.store.transaction(lock="league")
+    def _transaction(self, guild_id: int, *also: str) -> AbstractAsyncContextManager[SqlConnection]:
+        """One transaction; a server's league changes run one at a time, in every process sharing the
+        database (a change reads the server's ladders, then writes them back: two at once would lose
+        one). Servers share nothing but the season numbers (``SEASON_IDS``), so each has its own lock."""
+        return self.store.transaction(lock=(f"league:{guild_id}", *also))
 
     def _reading(self) -> AbstractAsyncContextManager[SqlConnection]:
         return self.store.connection()
@@ -329,7 +342,7 @@ class League:
         has_ai = len(humans) < len(rec.seats)
         placings = [Placing(int(info.user_id or 0), result.ranks[seat], info.resigned) for seat, info in humans]
         seats = ratings.seats_of(placings)
-        async with self._transaction() as db:
+        async with self._transaction(rec.guild_id) as db:
             if await _one(db, "SELECT 1 FROM league_results WHERE session_id = ?", (rec.id,)) is not None:
                 return False
             season = await self._season_at(db, rec.guild_id, finished_at)
@@ -489,7 +502,7 @@ class League:
             raise LeagueError(f"Game `{sid}` is not voided; nothing was changed.", key="league.error.not_voided",
                               game_id=sid)
         planned = await self._plan(guild_id, rows[0].game, void=(sid, voided))
-        async with self._transaction() as db:
+        async with self._transaction(guild_id) as db:
             await _run(
                 db,
                 "UPDATE league_results SET voided = ? WHERE guild_id = ? AND session_id = ?",
@@ -528,7 +541,7 @@ class League:
         else:
             games = (game,)
         plans = [await self._plan(guild_id, name) for name in games]
-        async with self._transaction() as db:
+        async with self._transaction(guild_id) as db:
             options = await self._options(db, guild_id)
             rated = 0
             for planned in plans:
@@ -562,7 +575,7 @@ class League:
             options = ", ".join(OPTION_HELP)
             raise LeagueError(f"Unknown league option '{key}'. Options: {options}.", key="league.error.unknown_option",
                               option=key, options=options)
-        async with self._transaction() as db:
+        async with self._transaction(guild_id) as db:
             before = await self._options(db, guild_id)
             await _run(
                 db,
@@ -590,7 +603,7 @@ class League:
         if name.lower() in _ALL_TIME_WORDS or name.isdigit():
             raise LeagueError("That name is kept for other uses (all time, season numbers); choose another.",
                               key="league.error.season_name_reserved")
-        async with self._transaction() as db:
+        async with self._transaction(guild_id, SEASON_IDS) as db:
             running = await self._running(db, guild_id)
             if running is not None:
                 raise LeagueError(f"Season “{running.name}” is still running: end it before starting another.",
@@ -609,7 +622,7 @@ class League:
         return season
 
     async def end_season(self, guild_id: int) -> Season:
-        async with self._transaction() as db:
+        async with self._transaction(guild_id) as db:
             running = await self._running(db, guild_id)
             if running is None:
                 raise LeagueError("No season is running in this server.", key="league.error.no_running_season")
@@ -681,13 +694,7 @@ class League:
                 "WHERE guild_id = ? AND game = ? AND season_id = ? AND games >= ?",
                 (guild_id, game, scope.season_id, options.min_games),
             )
-        ordered = sorted(
-            rows, key=lambda r: (-Rating(float(r[2]), float(r[3])).ordinal, -int(r[4]), str(r[1]).lower(), int(r[0]))
-        )
-        return [
-            Entry(i + 1, int(u), str(n), Rating(float(m), float(s)), int(g), int(w))
-            for i, (u, n, m, s, g, w) in enumerate(ordered[:limit])
-        ]
+        return _ranked(rows)[:limit]
 
     async def rated_games(self, guild_id: int, scope: Scope) -> dict[str, int]:
         """How many games of each kind counted in ``scope``, most played first."""
@@ -709,26 +716,27 @@ class League:
         )
         async with self._reading() as db:
             rows = await _all(db, sql + " GROUP BY game", params)
+            options = await self._options(db, guild_id)
+            # Every game's ladder of the scope in one query (not one per game the user played).
+            ladders: dict[str, list[tuple[Any, ...]]] = {}
+            for game, *rating in await _all(
+                db,
+                "SELECT game, user_id, name, mu, sigma, games, wins FROM league_ratings "
+                "WHERE guild_id = ? AND season_id = ?",
+                (guild_id, scope.season_id),
+            ):
+                ladders.setdefault(str(game), []).append(tuple(rating))
         stats = []
         for game, games, rated, wins, avg_rank, avg_score, resigned in rows:
-            board = await self.leaderboard(guild_id, str(game), scope)
+            ladder = ladders.get(str(game), [])
+            board = _ranked([r for r in ladder if int(r[4]) >= options.min_games])
             mine = next((e for e in board if e.user_id == user_id), None)
-            rating = mine.rating if mine is not None else await self._stored_rating(guild_id, str(game), scope, user_id)
+            stored = next((Rating(float(r[2]), float(r[3])) for r in ladder if int(r[0]) == user_id), None)
             stats.append(GameStats(
-                str(game), rating, mine.position if mine else None, len(board), int(games), int(rated or 0),
-                int(wins or 0), float(avg_rank), float(avg_score), int(resigned or 0),
+                str(game), mine.rating if mine is not None else stored, mine.position if mine else None, len(board),
+                int(games), int(rated or 0), int(wins or 0), float(avg_rank), float(avg_score), int(resigned or 0),
             ))
         return sorted(stats, key=lambda s: (-s.games, s.game))
-
-    async def _stored_rating(self, guild_id: int, game: str, scope: Scope, user_id: int) -> Rating | None:
-        async with self._reading() as db:
-            row = await _one(
-                db,
-                "SELECT mu, sigma FROM league_ratings WHERE guild_id = ? AND game = ? AND season_id = ? "
-                "AND user_id = ?",
-                (guild_id, game, scope.season_id, user_id),
-            )
-        return Rating(float(row[0]), float(row[1])) if row is not None else None
 
     async def history(self, guild_id: int, user_id: int, *, limit: int = 10) -> list[ResultRow]:
         """The user's most recent games in this server, newest first (voided and unrated ones too)."""

@@ -7,7 +7,6 @@ by the time a method returns, everything it reports is already stored.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 import time
@@ -372,13 +371,22 @@ class Host:
                         raise
             raise AssertionError("unreachable: the last attempt returns or raises")
 
-    async def _save(self, session: Session, **fields: object) -> None:
-        """Write fields of the game as read in ``session`` (StaleWrite if it was written since)."""
-        await self.store.update_session(session.id, session.version, revision=session.record.revision, **fields)
+    async def _save(self, session: Session, *, decoded: Any = None, **fields: Any) -> Session:
+        """Write fields of the game as read in ``session`` (StaleWrite if it was written since); the game
+        as now stored, built from what was written rather than read back (``decoded``: the engine state,
+        when ``state`` is among the fields)."""
+        rec = session.record
+        written = msgspec.structs.replace(rec, **fields, revision=rec.revision + 1, updated_at=time.time())
+        await self.store.update_session(rec.id, rec.version, revision=rec.revision, updated_at=written.updated_at,
+                                        **fields)
+        if "state" in fields:
+            written = msgspec.structs.replace(written, snapshot_unchecked=False)
+            self._cache[rec.id] = (written.version, decoded)
+            return self._uncache_closed(Session(written, decoded))
+        return self._uncache_closed(Session(written, session.state))
 
     async def _save_seats(self, session: Session, seats: tuple[SeatInfo, ...]) -> Session:
-        await self._save(session, seats=seats)
-        return await self.get(session.id)
+        return await self._save(session, seats=seats)
 
     @staticmethod
     def _table_full(session: Session) -> LobbyError:
@@ -439,7 +447,7 @@ class Host:
         """Start the game. Only the lobby's creator may: the table is theirs to call complete (a manager
         who finds a lobby abandoned cancels it instead)."""
 
-        async def change(session: Session) -> None:
+        async def change(session: Session) -> Outcome:
             if user_id != self._lobby(session).record.creator_id:
                 raise PermissionDenied("Only the player who opened the lobby can start the game.",
                                        key="common.host.only_creator_starts")
@@ -451,11 +459,11 @@ class Host:
             state = game.setup(len(session.seats), session.record.options, session.record.seed, session.record.rng)
             now = self.clock()
             clock = clocks.start(self.clock_of(session).control, len(session.seats), game.to_act(state), now)
-            await self._save(session, status="active", state=msgspec.json.encode(state),
-                             clock=msgspec.json.encode(clock), clock_due=clocks.next_due(clock, now))
+            started = await self._save(session, decoded=state, status="active", state=msgspec.json.encode(state),
+                                       clock=msgspec.json.encode(clock), clock_due=clocks.next_due(clock, now))
+            return await self._run_ai_locked(sid, session=started)  # under the same lock, from what was written
 
-        await self._edit(sid, change)
-        return await self.run_ai(sid)
+        return await self._edit(sid, change)
 
     async def abort(self, sid: str, user_id: int, *, is_admin: bool = False) -> Session:
         async def change(session: Session) -> Session:
@@ -464,8 +472,7 @@ class Host:
             if user_id != session.record.creator_id and not is_admin:
                 raise PermissionDenied("Only the player who opened the game or a server manager can abort it.",
                                        key="common.host.only_creator_aborts")
-            await self._save(session, status="aborted")
-            return await self.get(sid)
+            return await self._save(session, status="aborted")
 
         return await self._edit(sid, change)
 
@@ -535,7 +542,7 @@ class Host:
                 if isinstance(action, str):
                     action = game.decode_action(action)
                 try:
-                    step = await self._apply(session, seat, action, interaction_id, by_ai=False)
+                    step, session = await self._apply(session, seat, action, interaction_id, by_ai=False)
                 except DuplicateInteraction:
                     return Outcome(await self.get(sid), (), duplicate=True)
                 except StaleVersion:
@@ -547,12 +554,16 @@ class Host:
                         raise
                     continue
                 break
-        ai = await self.run_ai(sid)
+            # Still under the lock, from the game as just written: no other move can come in between
+            # and the store is not read again.
+            ai = await self._run_ai_locked(sid, session=session)
         return Outcome(ai.session, (step, *ai.steps))
 
     async def _apply(
         self, session: Session, seat: int, action: Any, interaction_id: int | None, *, by_ai: bool
-    ) -> Step:
+    ) -> tuple[Step, Session]:
+        """Apply and store one action; the step and the game as now stored (built from what was written,
+        not read back)."""
         game = session.game
         try:
             action_json = msgspec.json.encode(action)
@@ -567,40 +578,40 @@ class Host:
             human=not by_ai, ended=frozenset((seat,)) if game.info.simultaneous else frozenset(),
         )
         due = clocks.next_due(clock, now) if status == "active" else None
-        await self.store.commit_action(
-            session.id,
-            session.version,
-            seat,
-            action_json,
-            interaction_id,
-            msgspec.json.encode(new_state),
-            status,
-            msgspec.json.encode(result) if result is not None else None,
-            clock=(msgspec.json.encode(clock), due),
-            revision=session.record.revision,
+        rec = session.record
+        written = msgspec.structs.replace(
+            rec, version=rec.version + 1, state=msgspec.json.encode(new_state), status=status,
+            result=msgspec.json.encode(result) if result is not None else None, clock=msgspec.json.encode(clock),
+            clock_due=due, revision=rec.revision + 1, updated_at=time.time(), snapshot_unchecked=False,
         )
-        self._cache[session.id] = (session.version + 1, new_state)
+        await self.store.commit_action(
+            session.id, rec.version, seat, action_json, interaction_id, written.state, status, written.result,
+            clock=(written.clock, due), revision=rec.revision, updated_at=written.updated_at,
+        )
+        self._cache[session.id] = (written.version, new_state)
+        after = self._uncache_closed(Session(written, new_state))
         if status == "finished":
-            await self._finished(session.id)
-        return Step(seat, action, tuple(events), session.version + 1, by_ai)
+            await self._finished(after)
+        return Step(seat, action, tuple(events), written.version, by_ai), after
 
-    async def _finished(self, sid: str) -> None:
-        finished = await self.get(sid)
+    async def _finished(self, finished: Session) -> None:
         for listener in self.finish_listeners:
             try:
                 await listener(finished)
             except Exception:
-                log.exception("game %s: a finish listener failed", sid)
+                log.exception("game %s: a finish listener failed", finished.id)
 
     async def run_ai(self, sid: str) -> Outcome:
         """Play every pending AI turn, each stored before the next is chosen."""
         async with self._lock(sid):
             return await self._run_ai_locked(sid)
 
-    async def _run_ai_locked(self, sid: str, turn_of: int | None = None) -> Outcome:
-        """AI turns; with ``turn_of``, an AI also plays that (human) seat until its turn is over."""
+    async def _run_ai_locked(self, sid: str, turn_of: int | None = None, *, session: Session | None = None) -> Outcome:
+        """AI turns; with ``turn_of``, an AI also plays that (human) seat until its turn is over. ``session``:
+        the game as this process has just written it (read from the store otherwise)."""
         steps: list[Step] = []
-        session = await self.get(sid)
+        if session is None:
+            session = await self.get(sid)
         ais = ais_for(session.record.game)
         turn = self.clock_of(session).seats[turn_of].turn if turn_of is not None else -1
         for _ in range(session.game.info.max_actions):
@@ -617,10 +628,12 @@ class Host:
             if name not in ais:
                 name = DEFAULT_AI
             action = await self._choose(session, seat, name)
-            # StaleVersion: another process moved the game (maybe this very AI turn): go on from the stored board
-            with contextlib.suppress(StaleVersion):
-                steps.append(await self._apply(session, seat, action, None, by_ai=True))
-            session = await self.get(sid)
+            try:
+                step, session = await self._apply(session, seat, action, None, by_ai=True)
+            except StaleVersion:  # another process moved the game (maybe this very AI turn): go on from its board
+                session = await self.get(sid)
+                continue
+            steps.append(step)
         return Outcome(session, tuple(steps))
 
     async def _choose(self, session: Session, seat: int, ai: str) -> Any:
@@ -658,9 +671,9 @@ class Host:
             clock.seats += [clocks.SeatClock() for _ in range(len(session.seats) - len(clock.seats))]
         return clock
 
-    async def save_clock(self, session: Session, clock: clocks.GameClock, due: float | None) -> None:
+    async def save_clock(self, session: Session, clock: clocks.GameClock, due: float | None) -> Session:
         """Store a changed clock if the game has not moved meanwhile (StaleVersion otherwise)."""
-        await self._save(session, clock=msgspec.json.encode(clock), clock_due=due)
+        return await self._save(session, clock=msgspec.json.encode(clock), clock_due=due)
 
     @staticmethod
     def _active_seat(session: Session, user_id: int) -> int:
@@ -671,7 +684,7 @@ class Host:
             raise NotSeated("You are not playing in this game.", key="common.host.not_playing")
         return seat
 
-    async def _hand_to_ai(self, session: Session, seat: int, kind: str, by: int | None) -> None:
+    async def _hand_to_ai(self, session: Session, seat: int, kind: str, by: int | None) -> Session:
         """An AI takes the seat for the rest of the game; the human is ranked last by the league."""
         old = session.seats[seat]
         new = SeatInfo(name=f"{old.name} (AI)", user_id=old.user_id, ai=default_ai(session.record.game),
@@ -679,17 +692,17 @@ class Host:
         clock = self.clock_of(session)
         clock.log.append(clocks.ClockEvent(self.clock(), kind, seat, by))
         seats = (*session.seats[:seat], new, *session.seats[seat + 1 :])
-        await self._save(session, seats=seats, clock=msgspec.json.encode(clock))
+        return await self._save(session, seats=seats, clock=msgspec.json.encode(clock))
 
     async def resign(self, sid: str, user_id: int) -> Outcome:
         """The player leaves the game: an AI plays the seat to the end; the league ranks them last."""
 
-        async def change(session: Session) -> None:
+        async def change(session: Session) -> Outcome:
             seat = self._active_seat(session, user_id)
-            await self._hand_to_ai(session, seat, "resigned", user_id)
+            # The AI turns that follow run under the same lock, from the game as just written.
+            return await self._run_ai_locked(sid, session=await self._hand_to_ai(session, seat, "resigned", user_id))
 
-        await self._edit(sid, change)
-        return await self.run_ai(sid)
+        return await self._edit(sid, change)
 
     async def timeout_choice(self, sid: str, seat: int, turn: int, choice: str, user_id: int) -> Outcome:
         """Another player's answer to a seat's timeout: ``wait`` (one more allowance), ``turn`` (an AI
@@ -709,17 +722,16 @@ class Host:
             now = self.clock()
             clock.last_human = now
             if choice == "seat":
-                await self._hand_to_ai(session, seat, "timeout:seat", user_id)
-                return await self._run_ai_locked(sid)
+                return await self._run_ai_locked(sid, session=await self._hand_to_ai(session, seat, "timeout:seat",
+                                                                                     user_id))
             sc = clock.seats[seat]
             sc.timed_out = False
             clock.log.append(clocks.ClockEvent(now, f"timeout:{choice}", seat, user_id))
             if choice == "wait":
                 sc.extra += clock.control.per_move
-                await self.save_clock(session, clock, clocks.next_due(clock, now))
-                return Outcome(await self.get(sid))
-            await self.save_clock(session, clock, clocks.next_due(clock, now))
-            return await self._run_ai_locked(sid, turn_of=seat)
+                return Outcome(await self.save_clock(session, clock, clocks.next_due(clock, now)))
+            saved = await self.save_clock(session, clock, clocks.next_due(clock, now))
+            return await self._run_ai_locked(sid, turn_of=seat, session=saved)
 
     async def archive(self, sid: str, note: str = "") -> Session:
         """Set an abandoned game aside (status ``archived``; never deleted, its log kept)."""
@@ -729,8 +741,7 @@ class Host:
                 raise SessionClosed("Only a game in progress can be archived.", key="common.host.archive_active_only")
             clock = self.clock_of(session)
             clock.log.append(clocks.ClockEvent(self.clock(), "archived", note=note))
-            await self._save(session, status="archived", clock=msgspec.json.encode(clock), clock_due=None)
-            return await self.get(sid)
+            return await self._save(session, status="archived", clock=msgspec.json.encode(clock), clock_due=None)
 
         return await self._edit(sid, change)
 
