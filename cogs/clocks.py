@@ -30,9 +30,11 @@ from cogs._common import (
     error_message,
     is_manager,
     mention,
+    metrics_of,
     reply,
     reply_error,
     safe_dm,
+    send_with_retry,
 )
 from cogs._lang import dm_lang, lang_of, public_lang
 from host import clock as clocks
@@ -211,13 +213,14 @@ class Clocks(commands.Cog):
                 await self._post(session, t(lang, "clocks.thread.archived"))
         return notices
 
-    async def _post(self, session: Any, content: str, **kwargs: Any) -> None:
+    async def _post(self, session: Any, content: str, *, view: discord.ui.View | None = None) -> None:
+        """Say something in the game's thread, with the retries every other send has (never raises)."""
         cog = next(iter(self.bot.game_cogs.values()), None)
         channel = await cog.thread_of(session) if cog is not None else None
         if channel is None:
             return
-        with contextlib.suppress(discord.HTTPException):
-            await channel.send(content, **kwargs)
+        await send_with_retry(channel, content, view=view, what=f"game {session.id}: clock notice",
+                              metrics=metrics_of(self.bot))
 
     async def send(self, notice: Notice) -> None:
         s = notice.session
@@ -239,7 +242,7 @@ class Clocks(commands.Cog):
             others = [x for i, x in enumerate(s.seats) if i != notice.seat and not x.is_ai and x.user_id]
             await safe_dm(self.bot, uid, t(mine, "clocks.dm.timeout", **dm))
             if others:
-                names = t(ours, "clocks.word.comma").join(mention(x.user_id, x.name) for x in others)
+                names = t(ours, "common.word.comma").join(mention(x.user_id, x.name) for x in others)
                 await self._post(s, t(ours, "clocks.thread.timeout_choose", who=who_text, others=names),
                                  view=timeout_view(notice, ours))
             else:

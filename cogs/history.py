@@ -56,7 +56,7 @@ def _drawing_slot() -> asyncio.Semaphore:
 def _standings(data: dict[str, Any], lang: str = "en") -> str:
     result, players = data["result"], data["players"]
     order = sorted(range(len(players)), key=lambda s: (result["ranks"][s], s))
-    return t(lang, "history.word.comma").join(
+    return t(lang, "common.word.comma").join(
         f"{result['ranks'][s]}. {players[s]['name']} {result['scores'][s]}" for s in order)
 
 

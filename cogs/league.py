@@ -232,7 +232,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         others = [t(lang, "league.board.other", game=game_title(lang, g), count=n) for g, n in played.items()
                   if g != game]
         if others:
-            embed.add_field(name=t(lang, "league.board.others"), value=t(lang, "league.word.comma").join(others),
+            embed.add_field(name=t(lang, "league.board.others"), value=t(lang, "common.word.comma").join(others),
                             inline=False)
         listed = t(lang, "league.note.listed", min_games=options.min_games) if options.min_games > 1 else ""
         embed.set_footer(text=rating_note(lang) + listed)
@@ -383,7 +383,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             await reply_error(interaction, exc)
             return
         lang = await lang_of(interaction)
-        names = (t(lang, "league.word.comma").join(game_title(lang, g) for g in done.games)
+        names = (t(lang, "common.word.comma").join(game_title(lang, g) for g in done.games)
                  or t(lang, "league.word.no_game"))
         added = t(lang, "league.recompute.added", added=done.added) if done.added else ""
         await reply(interaction, t(lang, "league.recompute.done", games=names, rated=done.rated) + added)
