@@ -1,10 +1,8 @@
 """Discord plumbing every cog shares: error replies, safe DMs, files, mentions.
 
-Error replies are in the language of the person who clicked (cogs/_lang.py), from the ``common``
-catalogue: a rule or host error with a catalogue ``key`` is said through it; the host's own refusals
-(host/sessions.py words them in English only) are recognised sentence by sentence (``HOST_SENTENCES``),
-and any other host error gets its class's message (``HOST_CLASSES``). English keeps each error's own
-sentence.
+Error replies are in the language of the person who clicked (cogs/_lang.py): every host error, and
+a rule error that names one, carries a catalogue ``key`` and its fields, and is said through them
+(``error_message``); the English sentence is never read. English keeps each error's own sentence.
 
 Discord failures are handled here, in one place, so a failed send never breaks a game: the state
 is already stored before anything is announced. Transient ones (5xx, timeouts, broken connections,
@@ -18,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import re
 import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -29,15 +26,8 @@ import aiohttp
 import discord
 
 from cogs._lang import lang_of
-from host.errors import (
-    HostError,
-    LobbyError,
-    NotSeated,
-    PermissionDenied,
-    SessionClosed,
-    SessionNotFound,
-    StaleVersion,
-)
+from host.errors import HostError, StaleVersion
+from host.league import NO_SEASONS_YET
 from host.metrics import Metrics
 from i18n import DEFAULT_LANG, MissingKey, has, t
 from i18n import text as words
@@ -182,69 +172,35 @@ async def reply_error(interaction: discord.Interaction, exc: BaseException) -> N
 # ---------------------------------------------------------------- errors in words
 
 TITLES = {game.info.title: name for name, game in GAMES.items()}
-"""A game's English title → its name, to say a title found in an English sentence in another language."""
+"""A game's English title → its name, for a ``title`` field raised without a ``game`` field."""
 
-HOST_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), k) for p, k in (
-    # host/sessions.py and host/store.py
-    (r"That is not a game id\.", "common.host.not_a_game_id"),
-    (r"There is no game with id (?P<game_id>\S+)\.", "common.host.no_game"),
-    (r"This game has already started\.", "common.host.already_started"),
-    (r"This game is closed\.", "common.host.lobby_closed"),
-    (r"You have already joined this game\.", "common.host.already_joined"),
-    (r"The table is full: (?P<title>.+) seats at most (?P<most>\d+)\.", "common.host.table_full"),
-    (r"You are not in this lobby\.", "common.host.not_in_lobby"),
-    (r"You created this game: use Cancel to close the lobby instead\.", "common.host.creator_stays"),
-    (r"Join the lobby before adding computer players\.", "common.host.join_before_ai"),
-    (r"Unknown AI '(?P<ai>.*)'\. Available: (?P<available>.*)\.", "common.host.unknown_ai"),
-    (r"Only the player who opened the lobby can start the game\.", "common.host.only_creator_starts"),
-    (r"This game is already closed\.", "common.host.already_closed"),
-    (r"Only the player who opened the game or a server manager can abort it\.", "common.host.only_creator_aborts"),
-    (r"This game has not started yet\.", "common.host.not_started"),
-    (r"This game is over; no more moves can be made\.", "common.host.game_over"),
-    (r"This game was aborted\.", "common.host.aborted"),
-    (r"You are not playing in this game\.", "common.host.not_playing"),
-    (r"You left this game: an AI plays your seat now\.", "common.host.resigned"),
-    (r"The board changed while you were choosing; here it is again\.", "common.host.board_changed"),
-    (r"This game is not being played\.", "common.host.not_being_played"),
-    (r"That timeout is over: the player moved or someone already chose\.", "common.host.timeout_over"),
-    (r"The other players decide what happens when your time runs out\.", "common.host.others_decide"),
-    (r"Only a game in progress can be archived\.", "common.host.archive_active_only"),
-    (r"That move could not be read\.", "common.host.unreadable_move"),
-    (r"That is not a choice for a timeout\.", "common.host.not_a_timeout_choice"),
-    # rules/base.py's checks shared by every game (a lobby's options and player count, stored data)
-    (r"(?P<title>.+) is for (?P<least>\d+)-(?P<most>\d+) players, not (?P<players>\d+)\.",
-     "common.rules.player_count"),
-    (r"(?P<title>.+) has no option '(?P<option>.*)' \(options: (?P<options>.*)\)\.", "common.rules.no_option"),
-    (r"Option '(?P<option>.*)' must be one of (?P<choices>.*), not '(?P<value>.*)'\.", "common.rules.bad_choice"),
-    (r"That data could not be read: (?P<detail>.*)\.", "common.rules.unreadable_data"),
-))
-"""The refusals the host (and rules/base.py) word in English without a catalogue key, and the key that
-says each in any language. A test raises each of them for real and checks it is recognised."""
-
-HOST_CLASSES: tuple[tuple[type[HostError], str], ...] = (
-    (StaleVersion, "common.class.stale"),
-    (SessionNotFound, "common.class.not_found"),
-    (NotSeated, "common.class.not_seated"),
-    (PermissionDenied, "common.class.denied"),
-    (SessionClosed, "common.class.closed"),
-    (LobbyError, "common.class.lobby"),
-    (HostError, "common.class.host"),
-)
-"""A host error that is neither keyed nor recognised still says what kind of refusal it is."""
+FIELD_WORDS: dict[tuple[str, str], str] = {
+    ("options", "none"): "common.word.none",
+    ("available", "none"): "common.word.none",
+    ("seasons", NO_SEASONS_YET): "league.word.none_yet",
+    ("status", "lobby"): "league.status.lobby",
+    ("status", "active"): "league.status.active",
+    ("status", "aborted"): "league.status.aborted",
+    ("status", "archived"): "league.status.archived",
+}
+"""Field values that are English words (an empty list, a game's status), and the key of each: said
+again in the reader's language."""
 
 
 def message_fields(lang: str, fields: Mapping[str, Any]) -> dict[str, Any]:
     """Fields of a refusal ready for its message in ``lang``: a game's id (``game``) or English title
-    (``title``) becomes the game's name in ``lang``; the word "none" of an empty list is translated."""
+    (``title``) becomes the game's name in ``lang``; a word among the values (``FIELD_WORDS``) is
+    translated."""
     out = {k: v for k, v in fields.items() if k != "key"}
     game = out.get("game")
     if not isinstance(game, str) or game not in GAMES:
         game = TITLES.get(out.get("title", ""))
     if game is not None:
         out["title"] = game_title(lang, game)
-    for name in ("options", "available"):
-        if out.get(name) == "none":
-            out[name] = t(lang, "common.word.none")
+    for name, value in out.items():
+        word = FIELD_WORDS.get((name, value)) if isinstance(value, str) else None
+        if word is not None:
+            out[name] = t(lang, word)
     return out
 
 
@@ -272,25 +228,19 @@ def _keyed(lang: str, exc: HostError | RulesError, key: str) -> str | None:
 def error_message(lang: str, exc: HostError | RulesError) -> str:
     """What a rule or host error says to a player in ``lang`` (the bare sentence, no ⚠️).
 
-    English is the error's own sentence. Other languages: its catalogue key, else the recognised
-    English sentence (``HOST_SENTENCES``), else (host errors) its class's message, else the sentence."""
-    reason = exc.reason
+    English is the error's own sentence. Other languages: its catalogue key with its fields; a host
+    error whose key the catalogue cannot say falls back to its class's message (what kind of refusal
+    it is), a rules error to its sentence."""
     if lang == DEFAULT_LANG:
-        return reason
-    key = exc.fields.get("key")
+        return exc.reason
+    key = exc.key if isinstance(exc, HostError) else exc.fields.get("key")
     if isinstance(key, str):
         said = _keyed(lang, exc, key)
         if said is not None:
             return said
-    for pattern, sentence_key in HOST_SENTENCES:
-        match = pattern.fullmatch(reason)
-        if match is not None:
-            return t(lang, sentence_key, **message_fields(lang, match.groupdict()))
     if isinstance(exc, HostError):
-        for cls, class_key in HOST_CLASSES:
-            if isinstance(exc, cls):
-                return t(lang, class_key)
-    return reason
+        return t(lang, exc.kind_key)
+    return exc.reason
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ from cogs._common import (
     send_with_retry,
 )
 from cogs._components import ActButton, ActSelect
-from cogs._lang import public_lang
+from cogs._lang import dm_lang, public_lang
 from cogs._moves import MAX_BUTTONS, SELECT_LIMIT, action_label, action_view, add_selects
 from cogs._submit import show_current_board, submit_from_interaction
 from cogs.clocks import clock_lines
@@ -128,27 +128,29 @@ class GameCog(commands.Cog):
     async def prompt_by_dm(
         self,
         session: Session,
-        prompt: Callable[[int], tuple[str, discord.ui.View | None]],
-        fallback: str,
+        prompt: Callable[[int, str], tuple[str, discord.ui.View | None]],
+        fallback_key: str,
         *,
         tell_closed: bool = True,
     ) -> None:
-        """DM every human who must act ``prompt(seat)`` (text, controls); name in the thread those whose
-        DMs are closed, followed by ``fallback`` (where else to act, in the server's language), unless
-        ``tell_closed`` is False."""
+        """DM every human who must act ``prompt(seat, lang)`` (text, controls), each in their own language
+        (looked up once per DM); name in the thread those whose DMs are closed, followed by the text of
+        ``fallback_key`` (where else to act) in the server's language, unless ``tell_closed`` is False."""
         closed = []
+        guild_id = session.record.guild_id or None
         for seat in sorted(session.to_act()):
             info = session.seats[seat]
             if info.is_ai or info.user_id is None:
                 continue
-            text, view = prompt(seat)
+            text, view = prompt(seat, await dm_lang(self.bot, info.user_id, guild_id))
             if not await safe_dm(self.bot, info.user_id, text, view=view):
                 closed.append(mention(info.user_id, info.name))
         if closed and tell_closed:
             channel = await self.thread_of(session)
             if channel is not None:
-                lang = await public_lang(self.bot, session.record.guild_id)
-                note = t(lang, "game.dm.closed", who=t(lang, "common.word.comma").join(closed), fallback=fallback)
+                lang = await public_lang(self.bot, guild_id)
+                note = t(lang, "game.dm.closed", who=t(lang, "common.word.comma").join(closed),
+                         fallback=t(lang, fallback_key))
                 self._board_events.pop(session.id, None)  # the board is no longer the newest message
                 await send_with_retry(channel, clip(note), what=f"game {session.id}: DM fallback note",
                                       metrics=metrics_of(self.bot))

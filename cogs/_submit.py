@@ -44,7 +44,8 @@ async def submit_from_interaction(
         )
     except StaleVersion as exc:
         lang = await reader_lang(interaction)
-        await show_current_board(interaction, sid, t(lang, "common.error.refused", reason=error_message(lang, exc)))
+        await show_current_board(interaction, sid, t(lang, "common.error.refused", reason=error_message(lang, exc)),
+                                 lang=lang)
         return None
     except Exception as exc:
         await reply_error(interaction, exc)
@@ -55,9 +56,9 @@ async def submit_from_interaction(
     return outcome
 
 
-async def show_current_board(interaction: discord.Interaction, sid: str, note: str) -> None:
+async def show_current_board(interaction: discord.Interaction, sid: str, note: str, *, lang: str | None = None) -> None:
     """Ephemerally show the board as it is now, as this user's seat sees it, in their language
-    (``note`` comes already in it)."""
+    (``note`` comes already in it; ``lang``: that language, when the caller has looked it up)."""
     await answer_first(interaction)  # the picture takes a while: answer before drawing it
     bot = bot_of(interaction)
     try:
@@ -65,7 +66,7 @@ async def show_current_board(interaction: discord.Interaction, sid: str, note: s
     except Exception as exc:
         await reply_error(interaction, exc)
         return
-    lang = await reader_lang(interaction)
+    lang = lang or await reader_lang(interaction)
     cog = bot.game_cogs.get(session.record.game)
     if cog is None or session.state is None:
         await reply(interaction, t(lang, "common.error.refused", reason=note))

@@ -23,7 +23,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs._common import answer_first, bot_of, dms_closed, is_manager, mention, reply, reply_error, safe_dm
+from cogs._common import (
+    answer_first,
+    bot_of,
+    dms_closed,
+    error_message,
+    is_manager,
+    mention,
+    metrics_of,
+    reply,
+    reply_error,
+    safe_dm,
+    send_with_retry,
+)
 from cogs._lang import dm_lang, lang_of, public_lang
 from host import clock as clocks
 from host.reminders import PING, QUIET, UTC_OFFSET, Notice, PrefsError, parse_quiet
@@ -201,13 +213,14 @@ class Clocks(commands.Cog):
                 await self._post(session, t(lang, "clocks.thread.archived"))
         return notices
 
-    async def _post(self, session: Any, content: str, **kwargs: Any) -> None:
+    async def _post(self, session: Any, content: str, *, view: discord.ui.View | None = None) -> None:
+        """Say something in the game's thread, with the retries every other send has (never raises)."""
         cog = next(iter(self.bot.game_cogs.values()), None)
         channel = await cog.thread_of(session) if cog is not None else None
         if channel is None:
             return
-        with contextlib.suppress(discord.HTTPException):
-            await channel.send(content, **kwargs)
+        await send_with_retry(channel, content, view=view, what=f"game {session.id}: clock notice",
+                              metrics=metrics_of(self.bot))
 
     async def send(self, notice: Notice) -> None:
         s = notice.session
@@ -229,18 +242,11 @@ class Clocks(commands.Cog):
             others = [x for i, x in enumerate(s.seats) if i != notice.seat and not x.is_ai and x.user_id]
             await safe_dm(self.bot, uid, t(mine, "clocks.dm.timeout", **dm))
             if others:
-                names = t(ours, "clocks.word.comma").join(mention(x.user_id, x.name) for x in others)
+                names = t(ours, "common.word.comma").join(mention(x.user_id, x.name) for x in others)
                 await self._post(s, t(ours, "clocks.thread.timeout_choose", who=who_text, others=names),
                                  view=timeout_view(notice, ours))
             else:
                 await self._post(s, t(ours, "clocks.thread.timeout_alone", who=who_text))
-
-
-def prefs_error(lang: str, exc: ValueError) -> str:
-    """A refused preference in ``lang`` (host/reminders.py names its message; anything else: as said)."""
-    if isinstance(exc, PrefsError):
-        return t(lang, exc.key, **exc.fields)
-    return str(exc)
 
 
 def language_name(lang: str, code: str) -> str:
@@ -336,8 +342,8 @@ class Prefs(commands.GroupCog, group_name="prefs",
             return
         try:
             a, b = parse_quiet(hours.strip())
-        except ValueError as exc:
-            await reply(interaction, t(lang, "prefs.refused", reason=prefs_error(lang, exc)))
+        except PrefsError as exc:
+            await reply(interaction, t(lang, "prefs.refused", reason=error_message(lang, exc)))
             return
         await store.set_user_flag(interaction.user.id, QUIET, f"{a}-{b}")
         await store.set_user_flag(interaction.user.id, UTC_OFFSET, str(utc_offset))
@@ -351,8 +357,8 @@ class Prefs(commands.GroupCog, group_name="prefs",
         try:
             left = await self.bot.reminders.start_vacation(
                 interaction.user.id, float(days), now, await self._season_start(interaction))
-        except ValueError as exc:
-            await reply(interaction, t(lang, "prefs.refused", reason=prefs_error(lang, exc)))
+        except PrefsError as exc:
+            await reply(interaction, t(lang, "prefs.refused", reason=error_message(lang, exc)))
             return
         await reply(interaction, t(lang, "prefs.vacation.started", until=when(now + days * clocks.DAY),
                                    left=f"{left:g}"))

@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import re
 import weakref
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +26,6 @@ from cogs._common import answer_first, clip, reply, reply_error
 from cogs._game import in_pool, session_here
 from cogs._lang import lang_of, public_lang
 from host import tasks
-from host.errors import HostError
 from host.history import MAX_FRAMES, export_game, export_text
 from host.limits import LimitReached
 from i18n import t
@@ -47,23 +45,6 @@ REPLAYS_AT_ONCE = 2
 """Replays drawn at the same time (each takes a few seconds of CPU and ~100 MB at 60 frames); more wait."""
 _slots: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
 
-NOT_FINISHED = re.compile(r"Game `(?P<game_id>[^`]*)` (?P<why>.+): only finished games can be replayed or exported "
-                          r"\(a game in progress keeps secrets\)\.")
-WHY = {
-    "is still in its lobby": "history.error.lobby",
-    "is still being played": "history.error.active",
-    "was aborted before it ended": "history.error.aborted",
-    "was archived before it ended": "history.error.archived",
-    "is not finished": "history.error.unfinished",
-}
-"""host/history.py's reasons a game cannot be exported (English only there), and their catalogue keys."""
-HOST_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"Game `(?P<game_id>[^`]*)` has no final result to export\."), "history.error.no_result"),
-    (re.compile(r"Game `(?P<game_id>[^`]*)` cannot be exported: move (?P<move>\d+) has no exact code\."),
-     "history.error.no_code"),
-)
-
-
 def _drawing_slot() -> asyncio.Semaphore:
     loop = asyncio.get_running_loop()
     slot = _slots.get(loop)
@@ -72,35 +53,10 @@ def _drawing_slot() -> asyncio.Semaphore:
     return slot
 
 
-def error_text(lang: str, exc: HostError) -> str | None:
-    """host/history.py's refusal in ``lang`` (None: not one of its sentences)."""
-    key = exc.fields.get("key")
-    if isinstance(key, str) and key.startswith("history.error."):  # a typed refusal: its key and fields
-        return t(lang, key, **{k: v for k, v in exc.fields.items() if k not in ("key", "where")})
-    match = NOT_FINISHED.fullmatch(exc.reason)
-    if match is not None and match["why"] in WHY:
-        return t(lang, WHY[match["why"]], game_id=match["game_id"])
-    for pattern, key in HOST_ERRORS:
-        match = pattern.fullmatch(exc.reason)
-        if match is not None:
-            return t(lang, key, **match.groupdict())
-    return None
-
-
-async def _refuse(interaction: discord.Interaction, exc: BaseException) -> None:
-    if isinstance(exc, HostError):
-        lang = await lang_of(interaction)
-        text = error_text(lang, exc)
-        if text is not None:
-            await reply(interaction, t(lang, "history.refused", reason=text))
-            return
-    await reply_error(interaction, exc)
-
-
 def _standings(data: dict[str, Any], lang: str = "en") -> str:
     result, players = data["result"], data["players"]
     order = sorted(range(len(players)), key=lambda s: (result["ranks"][s], s))
-    return t(lang, "history.word.comma").join(
+    return t(lang, "common.word.comma").join(
         f"{result['ranks'][s]}. {players[s]['name']} {result['scores'][s]}" for s in order)
 
 
@@ -121,7 +77,7 @@ async def _finished_export(
         await answer_first(interaction)
         return session, await export_game(bot.host, session.id)
     except Exception as exc:
-        await _refuse(interaction, exc)
+        await reply_error(interaction, exc)
         return None
 
 

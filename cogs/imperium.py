@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from cogs._common import bot_of, reply, reply_error
 from cogs._game import GameCog, session_here, submit_from_interaction
-from cogs._lang import dm_lang, lang_of, public_lang
+from cogs._lang import lang_of
 from host.errors import NotSeated, SessionClosed, SessionNotFound, StaleVersion
 from host.sessions import Outcome, Session
 from i18n import t
@@ -217,22 +217,12 @@ class Imperium(GameCog, commands.GroupCog, group_name="imperium", group_descript
         """At the start of each round, DM every human who must choose; say in the thread if DMs fail."""
         if session.status != "active" or not self._round_began(outcome):
             return
-        guild_id = session.record.guild_id or None
-        # Languages are looked up first: the prompt callable is synchronous, the look-up is not.
-        langs: dict[int, str] = {}
-        for seat in session.to_act():
-            info = session.seats[seat]
-            if not info.is_ai and info.user_id is not None:
-                langs[seat] = await dm_lang(self.bot, info.user_id, guild_id)
 
-        def prompt(seat: int) -> tuple[str, discord.ui.View]:
-            lang = langs.get(seat, "en")
+        def prompt(seat: int, lang: str) -> tuple[str, discord.ui.View]:
             rnd = session.view(seat)["round"]
             return picker_content(session, seat, "", lang), picker_view(session.id, rnd, "", lang)
 
-        await self.prompt_by_dm(
-            session, prompt, t(await public_lang(self.bot, guild_id), "imperium.cog.dm_fallback")
-        )
+        await self.prompt_by_dm(session, prompt, "imperium.cog.dm_fallback")
 
     @app_commands.command(name="choose", description="Open your secret picker for the current round")
     @app_commands.describe(game_id="The game's id (optional inside its thread)")

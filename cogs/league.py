@@ -6,9 +6,8 @@ league, and words the answer. Admin commands check *Manage Server* when they run
 ``default_permissions`` on subcommands, so it cannot hide them from other members.
 
 Words come from the ``league`` catalogue: what everyone sees (leaderboards, profiles, season news)
-in the server's language, ephemeral answers and errors in the user's. host/league.py words its
-refusals in English only; ``error_text`` recognises each of them (``HOST_ERRORS``) to say it again
-in the user's language.
+in the server's language, ephemeral answers and errors in the user's (host/league.py's refusals carry
+their catalogue key and fields: ``reply_error`` says them as every cog does).
 """
 
 from __future__ import annotations
@@ -22,13 +21,13 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import escape_markdown
 
-from cogs._common import answer_first, bot_of, clip, is_manager, png_file, reply, reply_error, reply_public
+from cogs._common import answer_first, bot_of, clip, is_manager, png_file, refusal, reply, reply_error, reply_public
 from cogs._game import in_pool
 from cogs._lang import lang_of, public_lang
 from host import tasks
-from host.errors import HostError, PermissionDenied
+from host.errors import PermissionDenied
 from host.league import Entry, GameStats, League, LeagueError, ResultRow, Scope, Season
-from i18n import has, t
+from i18n import t
 from i18n.text import game_title
 from render.leaderboard import render as render_leaderboard
 from rules import GAMES
@@ -42,40 +41,11 @@ HISTORY_SIZE = 15
 GAME_CHOICES = [app_commands.Choice(name=g.info.title, value=name) for name, g in GAMES.items()]
 SWITCH = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
 
-HOST_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), k) for p, k in (
-    (r"There is no game with id `(?P<game_id>[^`]*)` in this server\.", "league.error.no_game"),
-    (r"Game `(?P<game_id>[^`]*)` is not finished \((?P<status>[^)]*)\): only finished games can be voided\.",
-     "league.error.not_finished"),
-    (r"Game `(?P<game_id>[^`]*)` had no human players, so it is not in the league\.", "league.error.no_humans"),
-    (r"Game `(?P<game_id>[^`]*)` is already voided; nothing was changed\.", "league.error.already_voided"),
-    (r"Game `(?P<game_id>[^`]*)` is not voided; nothing was changed\.", "league.error.not_voided"),
-    (r"include_ai is on or off\.", "league.error.include_ai"),
-    (r"min_games is a whole number from 1 to 1000\.", "league.error.min_games"),
-    (r"Unknown league option '(?P<option>.*)'\. Options: (?P<options>.*)\.", "league.error.unknown_option"),
-    (r"A season needs a name of 1 to (?P<most>\d+) characters\.", "league.error.season_name_length"),
-    (r"That name is kept for other uses \(all time, season numbers\); choose another\.",
-     "league.error.season_name_reserved"),
-    (r"Season “(?P<season>.*)” is still running: end it before starting another\.", "league.error.season_running"),
-    (r"There was already a season named “(?P<season>.*)”; choose another name\.", "league.error.season_name_taken"),
-    (r"No season is running in this server\.", "league.error.no_running_season"),
-    (r"There is no season '(?P<season>.*)' in this server\. Seasons: (?P<seasons>.*); or 'all' for all time\.",
-     "league.error.no_season"),
-))
-"""host/league.py's refusals (English text, no catalogue key) and the key that says each in any language."""
-STATUS = {"lobby": "league.status.lobby", "active": "league.status.active", "aborted": "league.status.aborted",
-          "archived": "league.status.archived"}
-NO_SEASONS_YET = "none yet"
-"""What host/league.py lists when a server has no season (put into words again by ``error_text``)."""
 PLACES = {1: "league.place.st", 2: "league.place.nd", 3: "league.place.rd"}
 
 
 def league_of(interaction: discord.Interaction) -> League:
     return bot_of(interaction).league  # type: ignore[attr-defined, no-any-return]
-
-
-def refusal(error: type[HostError], key: str, **fields: Any) -> HostError:
-    """An error of the cog's own: the English sentence, with the key and fields to say it in any language."""
-    return error(t("en", key, **fields), key=key, **fields)
 
 
 def guild_of(interaction: discord.Interaction) -> int:
@@ -90,35 +60,6 @@ def require_manager(interaction: discord.Interaction) -> int:
     if not is_manager(interaction, guild):
         raise refusal(PermissionDenied, "league.error.manager_only")
     return guild
-
-
-def error_text(lang: str, exc: HostError) -> str | None:
-    """A league refusal in ``lang``: by its catalogue key, or recognised from host/league.py's English."""
-    key = exc.fields.get("key")
-    if isinstance(key, str) and has(lang, key):
-        return t(lang, key, **{k: v for k, v in exc.fields.items() if k != "key"})
-    for pattern, key in HOST_ERRORS:
-        match = pattern.fullmatch(exc.reason)
-        if match is None:
-            continue
-        fields = match.groupdict()
-        if "status" in fields and fields["status"] in STATUS:
-            fields["status"] = t(lang, STATUS[fields["status"]])
-        if fields.get("seasons") == NO_SEASONS_YET:
-            fields["seasons"] = t(lang, "league.word.none_yet")
-        return t(lang, key, **fields)
-    return None
-
-
-async def refuse(interaction: discord.Interaction, exc: BaseException) -> None:
-    """Answer an error: league refusals in the user's language, anything else as every cog does."""
-    if isinstance(exc, HostError):
-        lang = await lang_of(interaction)
-        text = error_text(lang, exc)
-        if text is not None:
-            await reply(interaction, t(lang, "league.refused", reason=text))
-            return
-    await reply_error(interaction, exc)
 
 
 def place(n: int, lang: str = "en") -> str:
@@ -278,7 +219,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             entries = await self.league.leaderboard(guild, game, scope, limit=BOARD_SIZE)
             options = await self.league.options(guild)
         except Exception as exc:
-            await refuse(interaction, exc)
+            await reply_error(interaction, exc)
             return
         lang = await self._public(interaction)
         picture = await in_pool(self.bot, tasks.leaderboard_picture, board_table(game, scope, entries,
@@ -291,7 +232,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         others = [t(lang, "league.board.other", game=game_title(lang, g), count=n) for g, n in played.items()
                   if g != game]
         if others:
-            embed.add_field(name=t(lang, "league.board.others"), value=t(lang, "league.word.comma").join(others),
+            embed.add_field(name=t(lang, "league.board.others"), value=t(lang, "common.word.comma").join(others),
                             inline=False)
         listed = t(lang, "league.note.listed", min_games=options.min_games) if options.min_games > 1 else ""
         embed.set_footer(text=rating_note(lang) + listed)
@@ -318,7 +259,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             stats = await self.league.profile(guild, target.id, scope)
             options = await self.league.options(guild)
         except Exception as exc:
-            await refuse(interaction, exc)
+            await reply_error(interaction, exc)
             return
         lang = await self._public(interaction)
         label = scope_label(scope, lang)
@@ -338,7 +279,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         try:
             rows = await self.league.history(guild_of(interaction), target.id, limit=HISTORY_SIZE)
         except Exception as exc:
-            await refuse(interaction, exc)
+            await reply_error(interaction, exc)
             return
         lang = await lang_of(interaction)
         name = escape_markdown(target.display_name)
@@ -358,7 +299,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             rows = await self.league.results(guild, scope)
             text = await self.league.export_csv(guild, scope)
         except Exception as exc:
-            await refuse(interaction, exc)
+            await reply_error(interaction, exc)
             return
         lang = await lang_of(interaction)
         games = len({r.session_id for r in rows})
@@ -376,7 +317,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         try:
             started = await self.league.start_season(require_manager(interaction), name)
         except Exception as exc:
-            await refuse(interaction, exc)
+            await reply_error(interaction, exc)
             return
         lang = await self._public(interaction)
         await interaction.response.send_message(t(lang, "league.season.started",
@@ -396,7 +337,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
                     lines.append(t(lang, "league.season.standings", game=game_title(lang, game), top=" · ".join(
                         f"{e.position}. {escape_markdown(e.name)} ({e.rating.ordinal:.1f})" for e in top)))
         except Exception as exc:
-            await refuse(interaction, exc)
+            await reply_error(interaction, exc)
             return
         if len(lines) == 1:
             lines.append(t(lang, "league.season.no_games"))
@@ -407,7 +348,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         try:
             seasons = await self.league.seasons(guild_of(interaction))
         except Exception as exc:
-            await refuse(interaction, exc)
+            await reply_error(interaction, exc)
             return
         lang = await lang_of(interaction)
         await reply(interaction, clip("\n".join(season_line(s, lang) for s in seasons)
@@ -421,7 +362,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
         try:
             row = await self.league.void(require_manager(interaction), game_id, voided=not undo)
         except Exception as exc:
-            await refuse(interaction, exc)
+            await reply_error(interaction, exc)
             return
         lang = await self._public(interaction)
         await reply_public(interaction, t(
@@ -439,10 +380,10 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
                 raise refusal(LeagueError, "league.error.unknown_game_short", game=game)
             done = await self.league.recompute(guild, game)
         except Exception as exc:
-            await refuse(interaction, exc)
+            await reply_error(interaction, exc)
             return
         lang = await lang_of(interaction)
-        names = (t(lang, "league.word.comma").join(game_title(lang, g) for g in done.games)
+        names = (t(lang, "common.word.comma").join(game_title(lang, g) for g in done.games)
                  or t(lang, "league.word.no_game"))
         added = t(lang, "league.recompute.added", added=done.added) if done.added else ""
         await reply(interaction, t(lang, "league.recompute.done", games=names, rated=done.rated) + added)
@@ -465,7 +406,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="The s
             else:
                 before = current = await self.league.options(guild)
         except Exception as exc:
-            await refuse(interaction, exc)
+            await reply_error(interaction, exc)
             return
         lang = await lang_of(interaction)
         lines = [

@@ -36,7 +36,7 @@ from cogs._lang import public_lang
 from cogs.clocks import control_label, thread_link, when
 from cogs.history import export_command, replay_command
 from host import clock as clocks
-from host.clock import PRESETS, ClockError
+from host.clock import PRESETS
 from host.sessions import Host, Session
 from i18n import has, t
 from i18n.text import game_title
@@ -70,14 +70,6 @@ STATUS = {
     "damaged": "lobby.footer.damaged",
 }
 """The lobby message's footer, by the session's status."""
-CLOCK_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), k) for p, k in (
-    (r"'(?P<text>.*)' is not a time control: use none, live:5m, async:3d, async:3d\+1d "
-     r"or async:3d@1d,2h \(with reminder points\)\.", "lobby.clock.unreadable"),
-    (r"Reminder points look like @1d,6h,1h \(before the deadline\)\.", "lobby.clock.points"),
-    (r"A move's allowance must be between 30 seconds and 30 days\.", "lobby.clock.allowance"),
-    (r"The reserve added per move cannot exceed the allowance per move\.", "lobby.clock.reserve"),
-))
-"""host/clock.py's refusals of a time control (English only there), and the key of each."""
 REPOST_COOLDOWN = 30.0
 """Seconds between two re-posts of one game's board, so the thread cannot be flooded with pictures."""
 SUGGESTIONS = 25
@@ -99,16 +91,6 @@ def parse_options(text: str | None) -> dict[str, str]:
             raise refusal(InvalidOption, "lobby.error.not_an_option", word=word)
         out[key.strip().lower()] = value.strip().lower()
     return out
-
-
-def clock_error_text(lang: str, exc: ClockError) -> str:
-    """A refused time control in ``lang`` (the sentence as host/clock.py says it when not recognised)."""
-    reason = str(exc)
-    for pattern, key in CLOCK_ERRORS:
-        match = pattern.fullmatch(reason)
-        if match is not None:
-            return t(lang, key, **match.groupdict())
-    return reason
 
 
 def option_description(lang: str, game: str, spec: OptionSpec) -> str:
@@ -350,10 +332,6 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
                 options=parse_options(options),
                 time_control=clock,
             )
-        except ClockError as exc:
-            lang = await reader_lang(interaction)
-            await reply(interaction, t(lang, "common.error.refused", reason=clock_error_text(lang, exc)))
-            return
         except Exception as exc:
             await reply_error(interaction, exc)
             return
@@ -419,7 +397,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
             return
         await show_current_board(
             interaction, session.id, t(lang, "lobby.status.note", title=game_title(lang, session.record.game),
-                                       game_id=session.id, move=session.version)
+                                       game_id=session.id, move=session.version),
+            lang=lang,
         )
 
     async def _repost(self, interaction: discord.Interaction, session: Session, lang: str) -> None:

@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from cogs._common import reply_error
 from cogs._game import GameCog, action_view, session_here, show_current_board
-from cogs._lang import dm_lang, lang_of, public_lang
+from cogs._lang import lang_of
 from host.sessions import Outcome, Session
 from i18n import t
 from i18n.ra import tiles, title
@@ -87,17 +87,10 @@ class Ra(GameCog, commands.GroupCog, group_name="ra", group_description="Play Ra
             return
         # Say it once per auction (when it opens); later turns mention the bidder in the status line.
         opened = outcome is None or not any(e.kind in ("bid", "pass") for e in outcome.events)
-        guild_id = session.record.guild_id or None
-        langs: dict[int, str] = {}
-        for seat in session.to_act():
-            user_id = session.seats[seat].user_id
-            if not session.seats[seat].is_ai and user_id is not None:
-                langs[seat] = await dm_lang(self.bot, user_id, guild_id)
         await self.prompt_by_dm(
             session,
-            lambda seat: (bid_prompt(session, seat, langs.get(seat, "en")),
-                          controls(session, seat, langs.get(seat, "en"))),
-            t(await public_lang(self.bot, guild_id), "ra.cog.bid_fallback"),
+            lambda seat, lang: (bid_prompt(session, seat, lang), controls(session, seat, lang)),
+            "ra.cog.bid_fallback",
             tell_closed=opened,
         )
 
@@ -116,7 +109,7 @@ class Ra(GameCog, commands.GroupCog, group_name="ra", group_description="Play Ra
         if seat is not None and session.state is not None:
             fame = session.view(seat)["seats"][seat]["fame"]
             note += t(lang, "ra.cog.status_fame", fame=fame)
-        await show_current_board(interaction, session.id, note)
+        await show_current_board(interaction, session.id, note, lang=lang)
 
 
 async def setup(bot: BoardGameBot) -> None:

@@ -17,11 +17,13 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import msgspec
 
+from host.errors import HostError
+
 MINUTE, HOUR, DAY = 60.0, 3600.0, 86400.0
 _UNITS = {"s": 1.0, "m": MINUTE, "h": HOUR, "d": DAY}
 
 
-class ClockError(ValueError):
+class ClockError(HostError, ValueError):
     """A time control that cannot be read; the message says what is allowed."""
 
 
@@ -80,19 +82,20 @@ def parse(text: str | None, reminders: Sequence[float] | None = None) -> TimeCon
     m = _SPEC.fullmatch(text)
     if m is None:
         raise ClockError(f"'{text[:40]}' is not a time control: use none, live:5m, async:3d, async:3d+1d "
-                         "or async:3d@1d,2h (with reminder points).")
+                         "or async:3d@1d,2h (with reminder points).", key="lobby.clock.unreadable", text=text[:40])
     mode, n, unit, inc, inc_unit, points_text = m.groups()
     if points_text:
         found = [_POINT.fullmatch(p) for p in points_text.split(",")]
         if not all(found):
-            raise ClockError("Reminder points look like @1d,6h,1h (before the deadline).")
+            raise ClockError("Reminder points look like @1d,6h,1h (before the deadline).", key="lobby.clock.points")
         reminders = [int(f[1]) * _UNITS[f[2]] for f in found if f]
     per_move = int(n) * _UNITS[unit]
     increment = int(inc) * _UNITS[inc_unit] if inc else 0.0
     if per_move < 30 or per_move > 30 * DAY:
-        raise ClockError("A move's allowance must be between 30 seconds and 30 days.")
+        raise ClockError("A move's allowance must be between 30 seconds and 30 days.", key="lobby.clock.allowance")
     if increment > per_move:
-        raise ClockError("The reserve added per move cannot exceed the allowance per move.")
+        raise ClockError("The reserve added per move cannot exceed the allowance per move.",
+                         key="lobby.clock.reserve")
     points = tuple(sorted((p for p in (reminders or default_reminders(mode, per_move)) if 0 < p < per_move),
                           reverse=True))
     return TimeControl(mode, per_move, increment, RESERVE_CAP_MOVES * increment, points)

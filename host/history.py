@@ -93,8 +93,10 @@ class GameNotFinished(HostError):
 class ExportError(HostError):
     """A game log could not be read or replayed. ``where`` points into the document (``actions[12]``)."""
 
-    def __init__(self, reason: str, *, where: str = "", **fields: Any) -> None:
-        super().__init__(reason, where=where, **fields)
+    kind_key = "history.error.bad_log"
+
+    def __init__(self, reason: str, /, key: str | None = None, *, where: str = "", **fields: Any) -> None:
+        super().__init__(reason, key, where=where, **fields)
         self.where = where
 
 
@@ -112,8 +114,9 @@ class ExportReplayError(ExportError):
     """The log is well formed but does not replay: ``index`` is the 0-based action that failed
     (None when the whole log is at fault, e.g. it ends before the game does)."""
 
-    def __init__(self, reason: str, *, index: int | None = None, where: str = "", **fields: Any) -> None:
-        super().__init__(reason, where=where, index=index, **fields)
+    def __init__(self, reason: str, /, key: str | None = None, *, index: int | None = None, where: str = "",
+                 **fields: Any) -> None:
+        super().__init__(reason, key, where=where, index=index, **fields)
         self.index = index
 
 
@@ -204,11 +207,12 @@ async def export_game(host: Host, sid: str) -> dict[str, Any]:
     an aborted or an archived game."""
     session = await host.get(sid)
     if session.status != "finished" or session.state is None:
-        raise GameNotFinished(_not_finished(session.id, session.status))
+        raise _not_finished(session.id, session.status)
     game = session.game
     result = game.result(session.state)
     if result is None:  # a finished row whose state is not over: refuse rather than export nonsense
-        raise GameNotFinished(f"Game `{session.id}` has no final result to export.")
+        raise GameNotFinished(f"Game `{session.id}` has no final result to export.", key="history.error.no_result",
+                              game_id=session.id)
     records = await host.store.actions(sid)
     actions: list[ExportAction] = []
     undone: list[ExportUndone] = []
@@ -223,7 +227,8 @@ async def export_game(host: Host, sid: str) -> dict[str, Any]:
             ) from exc
         code = game.encode_action(action)
         if game.decode_action(code) != action:  # an engine bug: refuse to write a log that would not replay
-            raise ExportError(f"Game `{session.id}` cannot be exported: move {n} has no exact code.")
+            raise ExportError(f"Game `{session.id}` cannot be exported: move {n} has no exact code.",
+                              key="history.error.no_code", game_id=session.id, move=n)
         if rec.undone:
             undone.append(ExportUndone(after=len(actions), seat=rec.seat, code=code, text=game.describe_action(action)))
         else:
@@ -253,14 +258,19 @@ async def export_game(host: Host, sid: str) -> dict[str, Any]:
     return data
 
 
-def _not_finished(sid: str, status: str) -> str:
-    why = {
-        "lobby": "is still in its lobby",
-        "active": "is still being played",
-        "aborted": "was aborted before it ended",
-        "archived": "was archived before it ended",
-    }.get(status, "is not finished")
-    return f"Game `{sid}` {why}: only finished games can be replayed or exported (a game in progress keeps secrets)."
+_WHY = {
+    "lobby": "is still in its lobby",
+    "active": "is still being played",
+    "aborted": "was aborted before it ended",
+    "archived": "was archived before it ended",
+}
+"""Why a game of each status cannot be exported (keys ``history.error.<status>``; other statuses: unfinished)."""
+
+
+def _not_finished(sid: str, status: str) -> GameNotFinished:
+    why, key = (_WHY[status], status) if status in _WHY else ("is not finished", "unfinished")
+    return GameNotFinished(f"Game `{sid}` {why}: only finished games can be replayed or exported (a game in progress "
+                           "keeps secrets).", key=f"history.error.{key}", game_id=sid)
 
 
 def export_text(data: Mapping[str, Any]) -> str:

@@ -70,6 +70,12 @@ _TRUE = {"on", "yes", "true", "1"}
 _FALSE = {"off", "no", "false", "0"}
 
 
+SEASON_IDS = "league:season_ids"
+"""The lock a new season takes besides its server's: season numbers are counted over every server."""
+NO_SEASONS_YET = "none yet"
+"""The ``seasons`` field of ``league.error.no_season`` when a server has none (a front end words it again)."""
+
+
 class LeagueError(HostError):
     """A league request that cannot be done; ``str(err)`` tells the user why. Nothing was changed."""
 
@@ -245,6 +251,16 @@ async def _one(db: SqlConnection, sql: str, params: Sequence[object] = ()) -> tu
     return await db.fetchrow(sql, *params)
 
 
+def _ranked(rows: Sequence[tuple[Any, ...]]) -> list[Entry]:
+    """Ladder rows (user_id, name, mu, sigma, games, wins) as entries, best rating first (ties: more
+    games, then the name)."""
+    ordered = sorted(
+        rows, key=lambda r: (-Rating(float(r[2]), float(r[3])).ordinal, -int(r[4]), str(r[1]).lower(), int(r[0]))
+    )
+    return [Entry(i + 1, int(u), str(n), Rating(float(m), float(s)), int(g), int(w))
+            for i, (u, n, m, s, g, w) in enumerate(ordered)]
+
+
 def _league_name(name: str, resigned: bool) -> str:
     """A seat an AI took is renamed "Alice (AI)" by the host; the league lists the player, Alice."""
     return name.removesuffix(" (AI)") if resigned else name
@@ -293,10 +309,11 @@ class League:
     async def close(self) -> None:
         """Nothing of its own to close: the store owns the connections."""
 
-    def _transaction(self) -> AbstractAsyncContextManager[SqlConnection]:
-        """One transaction; league changes run one at a time, in every process sharing the database
-        (a change reads the ladders, then writes them back: two at once would lose one)."""
-        return self.store.transaction(lock="league")
+    def _transaction(self, guild_id: int, *also: str) -> AbstractAsyncContextManager[SqlConnection]:
+        """One transaction; a server's league changes run one at a time, in every process sharing the
+        database (a change reads the server's ladders, then writes them back: two at once would lose
+        one). Servers share nothing but the season numbers (``SEASON_IDS``), so each has its own lock."""
+        return self.store.transaction(lock=(f"league:{guild_id}", *also))
 
     def _reading(self) -> AbstractAsyncContextManager[SqlConnection]:
         return self.store.connection()
@@ -325,7 +342,7 @@ class League:
         has_ai = len(humans) < len(rec.seats)
         placings = [Placing(int(info.user_id or 0), result.ranks[seat], info.resigned) for seat, info in humans]
         seats = ratings.seats_of(placings)
-        async with self._transaction() as db:
+        async with self._transaction(rec.guild_id) as db:
             if await _one(db, "SELECT 1 FROM league_results WHERE session_id = ?", (rec.id,)) is not None:
                 return False
             season = await self._season_at(db, rec.guild_id, finished_at)
@@ -469,16 +486,23 @@ class League:
         if not rows:
             rec = await self.store.load_session(sid) if sid.isalnum() and len(sid) <= 16 else None
             if rec is None or rec.guild_id != guild_id:
-                raise LeagueError(f"There is no game with id `{sid}` in this server.")
+                raise LeagueError(f"There is no game with id `{sid}` in this server.", key="league.error.no_game",
+                                  game_id=sid)
             if rec.status != "finished":
-                raise LeagueError(f"Game `{sid}` is not finished ({rec.status}): only finished games can be voided.")
+                raise LeagueError(f"Game `{sid}` is not finished ({rec.status}): only finished games can be voided.",
+                                  key="league.error.not_finished", game_id=sid, status=rec.status)
             if not await self._record_stored(rec):
-                raise LeagueError(f"Game `{sid}` had no human players, so it is not in the league.")
+                raise LeagueError(f"Game `{sid}` had no human players, so it is not in the league.",
+                                  key="league.error.no_humans", game_id=sid)
             rows = await self.game_rows(guild_id, sid)
         if rows[0].voided == voided:
-            raise LeagueError(f"Game `{sid}` is {'already' if voided else 'not'} voided; nothing was changed.")
+            if voided:
+                raise LeagueError(f"Game `{sid}` is already voided; nothing was changed.",
+                                  key="league.error.already_voided", game_id=sid)
+            raise LeagueError(f"Game `{sid}` is not voided; nothing was changed.", key="league.error.not_voided",
+                              game_id=sid)
         planned = await self._plan(guild_id, rows[0].game, void=(sid, voided))
-        async with self._transaction() as db:
+        async with self._transaction(guild_id) as db:
             await _run(
                 db,
                 "UPDATE league_results SET voided = ? WHERE guild_id = ? AND session_id = ?",
@@ -517,7 +541,7 @@ class League:
         else:
             games = (game,)
         plans = [await self._plan(guild_id, name) for name in games]
-        async with self._transaction() as db:
+        async with self._transaction(guild_id) as db:
             options = await self._options(db, guild_id)
             rated = 0
             for planned in plans:
@@ -541,15 +565,17 @@ class League:
         key, text = key.strip().lower(), str(value).strip().lower()
         if key == "include_ai":
             if text not in _TRUE | _FALSE:
-                raise LeagueError("include_ai is on or off.")
+                raise LeagueError("include_ai is on or off.", key="league.error.include_ai")
             stored = "on" if text in _TRUE else "off"
         elif key == "min_games":
             if not text.isdigit() or not 1 <= int(text) <= 1000:
-                raise LeagueError("min_games is a whole number from 1 to 1000.")
+                raise LeagueError("min_games is a whole number from 1 to 1000.", key="league.error.min_games")
             stored = str(int(text))
         else:
-            raise LeagueError(f"Unknown league option '{key}'. Options: {', '.join(OPTION_HELP)}.")
-        async with self._transaction() as db:
+            options = ", ".join(OPTION_HELP)
+            raise LeagueError(f"Unknown league option '{key}'. Options: {options}.", key="league.error.unknown_option",
+                              option=key, options=options)
+        async with self._transaction(guild_id) as db:
             before = await self._options(db, guild_id)
             await _run(
                 db,
@@ -572,16 +598,20 @@ class League:
         """Start a season named ``name``; games finishing from now on belong to it until it ends."""
         name = " ".join(name.split())
         if not name or len(name) > MAX_SEASON_NAME:
-            raise LeagueError(f"A season needs a name of 1 to {MAX_SEASON_NAME} characters.")
+            raise LeagueError(f"A season needs a name of 1 to {MAX_SEASON_NAME} characters.",
+                              key="league.error.season_name_length", most=MAX_SEASON_NAME)
         if name.lower() in _ALL_TIME_WORDS or name.isdigit():
-            raise LeagueError("That name is kept for other uses (all time, season numbers); choose another.")
-        async with self._transaction() as db:
+            raise LeagueError("That name is kept for other uses (all time, season numbers); choose another.",
+                              key="league.error.season_name_reserved")
+        async with self._transaction(guild_id, SEASON_IDS) as db:
             running = await self._running(db, guild_id)
             if running is not None:
-                raise LeagueError(f"Season “{running.name}” is still running: end it before starting another.")
+                raise LeagueError(f"Season “{running.name}” is still running: end it before starting another.",
+                                  key="league.error.season_running", season=running.name)
             for (other,) in await _all(db, "SELECT name FROM league_seasons WHERE guild_id = ?", (guild_id,)):
                 if str(other).lower() == name.lower():
-                    raise LeagueError(f"There was already a season named “{other}”; choose another name.")
+                    raise LeagueError(f"There was already a season named “{other}”; choose another name.",
+                                      key="league.error.season_name_taken", season=str(other))
             (last,) = await _one(db, "SELECT MAX(id) FROM league_seasons") or (None,)
             season = Season((last or 0) + 1, guild_id, name, self.clock(), None)
             await _run(
@@ -592,10 +622,10 @@ class League:
         return season
 
     async def end_season(self, guild_id: int) -> Season:
-        async with self._transaction() as db:
+        async with self._transaction(guild_id) as db:
             running = await self._running(db, guild_id)
             if running is None:
-                raise LeagueError("No season is running in this server.")
+                raise LeagueError("No season is running in this server.", key="league.error.no_running_season")
             now = max(self.clock(), running.started_at)
             await _run(db, "UPDATE league_seasons SET ended_at = ? WHERE id = ?", (now, running.id))
         return Season(running.id, guild_id, running.name, running.started_at, now)
@@ -648,8 +678,9 @@ class League:
         for s in known:
             if (text.isdigit() and s.id == int(text)) or s.name.lower() == text:
                 return Scope(s)
-        names = ", ".join(f"“{s.name}”" for s in known[:10]) or "none yet"
-        raise LeagueError(f"There is no season '{season}' in this server. Seasons: {names}; or 'all' for all time.")
+        names = ", ".join(f"“{s.name}”" for s in known[:10]) or NO_SEASONS_YET
+        raise LeagueError(f"There is no season '{season}' in this server. Seasons: {names}; or 'all' for all time.",
+                          key="league.error.no_season", season=season, seasons=names)
 
     # ------------------------------------------------------------------ reading
 
@@ -663,13 +694,7 @@ class League:
                 "WHERE guild_id = ? AND game = ? AND season_id = ? AND games >= ?",
                 (guild_id, game, scope.season_id, options.min_games),
             )
-        ordered = sorted(
-            rows, key=lambda r: (-Rating(float(r[2]), float(r[3])).ordinal, -int(r[4]), str(r[1]).lower(), int(r[0]))
-        )
-        return [
-            Entry(i + 1, int(u), str(n), Rating(float(m), float(s)), int(g), int(w))
-            for i, (u, n, m, s, g, w) in enumerate(ordered[:limit])
-        ]
+        return _ranked(rows)[:limit]
 
     async def rated_games(self, guild_id: int, scope: Scope) -> dict[str, int]:
         """How many games of each kind counted in ``scope``, most played first."""
@@ -691,26 +716,27 @@ class League:
         )
         async with self._reading() as db:
             rows = await _all(db, sql + " GROUP BY game", params)
+            options = await self._options(db, guild_id)
+            # Every game's ladder of the scope in one query (not one per game the user played).
+            ladders: dict[str, list[tuple[Any, ...]]] = {}
+            for game, *rating in await _all(
+                db,
+                "SELECT game, user_id, name, mu, sigma, games, wins FROM league_ratings "
+                "WHERE guild_id = ? AND season_id = ?",
+                (guild_id, scope.season_id),
+            ):
+                ladders.setdefault(str(game), []).append(tuple(rating))
         stats = []
         for game, games, rated, wins, avg_rank, avg_score, resigned in rows:
-            board = await self.leaderboard(guild_id, str(game), scope)
+            ladder = ladders.get(str(game), [])
+            board = _ranked([r for r in ladder if int(r[4]) >= options.min_games])
             mine = next((e for e in board if e.user_id == user_id), None)
-            rating = mine.rating if mine is not None else await self._stored_rating(guild_id, str(game), scope, user_id)
+            stored = next((Rating(float(r[2]), float(r[3])) for r in ladder if int(r[0]) == user_id), None)
             stats.append(GameStats(
-                str(game), rating, mine.position if mine else None, len(board), int(games), int(rated or 0),
-                int(wins or 0), float(avg_rank), float(avg_score), int(resigned or 0),
+                str(game), mine.rating if mine is not None else stored, mine.position if mine else None, len(board),
+                int(games), int(rated or 0), int(wins or 0), float(avg_rank), float(avg_score), int(resigned or 0),
             ))
         return sorted(stats, key=lambda s: (-s.games, s.game))
-
-    async def _stored_rating(self, guild_id: int, game: str, scope: Scope, user_id: int) -> Rating | None:
-        async with self._reading() as db:
-            row = await _one(
-                db,
-                "SELECT mu, sigma FROM league_ratings WHERE guild_id = ? AND game = ? AND season_id = ? "
-                "AND user_id = ?",
-                (guild_id, game, scope.season_id, user_id),
-            )
-        return Rating(float(row[0]), float(row[1])) if row is not None else None
 
     async def history(self, guild_id: int, user_id: int, *, limit: int = 10) -> list[ResultRow]:
         """The user's most recent games in this server, newest first (voided and unrated ones too)."""

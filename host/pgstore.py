@@ -121,8 +121,11 @@ class PostgresStore(SqlStore):
             yield _PgConnection(conn)
 
     @contextlib.asynccontextmanager
-    async def transaction(self, *, lock: str | None = None) -> AsyncIterator[SqlConnection]:
+    async def transaction(self, *, lock: str | tuple[str, ...] | None = None) -> AsyncIterator[SqlConnection]:
+        names = () if lock is None else (lock,) if isinstance(lock, str) else lock
         async with self.pool.acquire() as conn, conn.transaction():
-            if lock is not None:  # released by the COMMIT or ROLLBACK that ends the transaction
-                await conn.execute("SELECT pg_advisory_xact_lock($1)", _lock_key(lock))
+            # Released by the COMMIT or ROLLBACK that ends the transaction; taken in one order
+            # everywhere, so two transactions that need the same two locks cannot wait on each other.
+            for name in sorted(set(names)):
+                await conn.execute("SELECT pg_advisory_xact_lock($1)", _lock_key(name))
             yield _PgConnection(conn)

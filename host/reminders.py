@@ -33,15 +33,10 @@ UTC_OFFSET = "utc_offset"
 """User preference keys (``Store.user_flag``)."""
 
 
-class PrefsError(ValueError):
+class PrefsError(HostError, ValueError):
     """A preference that cannot be set. ``str()`` is the English sentence; ``key`` and ``fields`` name
     its message in the catalogue (i18n/locales/<lang>/prefs.toml), so the front end can word it in
     the player's language without reading the English."""
-
-    def __init__(self, reason: str, key: str, **fields: object) -> None:
-        super().__init__(reason)
-        self.key = key
-        self.fields = fields
 
 
 @dataclass(frozen=True)
@@ -103,10 +98,9 @@ class Reminders:
     # ---------------------------------------------------------------- preferences
 
     async def prefs(self, user_id: int) -> Prefs:
-        ping = await self.store.user_flag(user_id, PING)
-        quiet = await self.store.user_flag(user_id, QUIET)
-        offset = await self.store.user_flag(user_id, UTC_OFFSET)
-        return Prefs(ping == "on", parse_quiet(quiet) if quiet else None, int(offset) if offset else 0)
+        flags = await self.store.user_flags(user_id)
+        quiet, offset = flags.get(QUIET), flags.get(UTC_OFFSET)
+        return Prefs(flags.get(PING) == "on", parse_quiet(quiet) if quiet else None, int(offset) if offset else 0)
 
     async def vacation_used(self, user_id: int, season_start: float, now: float) -> float:
         """Days of vacation taken (or booked) since ``season_start``."""
@@ -136,14 +130,14 @@ class Reminders:
         return changed > 0
 
     async def _touch_user(self, user_id: int) -> None:
-        """A vacation moves deadlines: make the user's games due now so their clocks are re-read."""
-        for session in await self.host.sessions(("active",)):
-            if session.seat_of(user_id) is None or session.record.clock_due is None:
+        """A vacation moves deadlines: make the user's games due now, so the next tick reads their clocks
+        again. Only ``clock_due`` is written (the clock itself is unchanged), from the records alone."""
+        for rec in await self.store.list_sessions(statuses=("active",)):
+            if rec.clock_due is None or not any(seat.user_id == user_id for seat in rec.seats):
                 continue
-            async with self.host.lock(session.id):
-                with contextlib.suppress(StaleVersion):
-                    fresh = await self.host.get(session.id)
-                    await self.host.save_clock(fresh, self.host.clock_of(fresh), self.host.clock())
+            with contextlib.suppress(StaleVersion):  # the game moved meanwhile: its move set a new due time
+                await self.store.update_session(rec.id, rec.version, revision=rec.revision,
+                                                clock_due=self.host.clock())
 
     # ---------------------------------------------------------------- the tick
 
@@ -161,9 +155,13 @@ class Reminders:
         return notices
 
     async def _tick_session(self, rec: SessionRecord, now: float) -> list[Notice]:
-        session = await self.host.get(rec.id)
-        if session.status != "active" or session.version != rec.version:
+        if rec.damaged is not None:
+            await self.host.get(rec.id)  # sets the game aside, once, and raises DamagedSession
+        if rec.status != "active":
             return []
+        # The clock and the seats are in the record: no state is decoded. A game written since the
+        # record was read is not saved over (revision), and the next tick looks again.
+        session = Session(rec, None)
         clock = self.host.clock_of(session)
         out: list[Notice] = []
         wake: list[float] = []
@@ -220,12 +218,12 @@ class Reminders:
     async def archive_abandoned(self, now: float) -> list[Session]:
         """Archive active games where no human has moved or chosen for ``archive_after`` seconds."""
         archived = []
-        for session in await self.host.sessions(("active",)):
-            if not self.host.owns(session.record.guild_id):
+        for rec in await self.store.list_sessions(statuses=("active",)):  # the records suffice: no state decoded
+            if not self.host.owns(rec.guild_id):
                 continue
-            clock = self.host.clock_of(session)
-            last = clock.last_human or session.record.updated_at
+            clock = self.host.clock_of(Session(rec, None))
+            last = clock.last_human or rec.updated_at
             if now - last >= self.archive_after:
                 days = self.archive_after / clocks.DAY
-                archived.append(await self.host.archive(session.id, note=f"no human move for {days:g} days"))
+                archived.append(await self.host.archive(rec.id, note=f"no human move for {days:g} days"))
         return archived

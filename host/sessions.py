@@ -7,7 +7,6 @@ by the time a method returns, everything it reports is already stored.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 import time
@@ -37,7 +36,7 @@ from host.store import DuplicateInteraction, SessionExists, StaleWrite, Store
 from host.undo import UndoMixin
 from rules import GAMES, get_game
 from rules.ai import DEFAULT_LEVEL, LEVELS, ais_for, default_ai
-from rules.base import Event, Game, InvalidAction, Result, check_players, resolve_options
+from rules.base import Event, Game, InvalidAction, Result, RulesError, check_players, resolve_options
 from rules.rng import RNG_CURRENT, new_seed
 
 T = TypeVar("T")
@@ -245,10 +244,10 @@ class Host(UndoMixin):
     async def get(self, sid: str) -> Session:
         """The session ``sid``; a malformed or unknown id raises SessionNotFound."""
         if not isinstance(sid, str) or not sid.isalnum() or len(sid) > 16:
-            raise SessionNotFound("That is not a game id.")
+            raise SessionNotFound("That is not a game id.", key="common.host.not_a_game_id")
         rec = await self.store.load_session(sid)
         if rec is None or rec.game not in GAMES:
-            raise SessionNotFound(f"There is no game with id {sid}.")
+            raise SessionNotFound(f"There is no game with id {sid}.", key="common.host.no_game", game_id=sid)
         return self._uncache_closed(Session(rec, await self._decode_state(rec)))
 
     async def open_sessions(self, *, guild_id: int | None = None, channel_id: int | None = None) -> list[Session]:
@@ -378,27 +377,44 @@ class Host(UndoMixin):
                         raise
             raise AssertionError("unreachable: the last attempt returns or raises")
 
-    async def _save(self, session: Session, **fields: object) -> None:
-        """Write fields of the game as read in ``session`` (StaleWrite if it was written since)."""
-        await self.store.update_session(session.id, session.version, revision=session.record.revision, **fields)
+    async def _save(self, session: Session, *, decoded: Any = None, **fields: Any) -> Session:
+        """Write fields of the game as read in ``session`` (StaleWrite if it was written since); the game
+        as now stored, built from what was written rather than read back (``decoded``: the engine state,
+        when ``state`` is among the fields)."""
+        rec = session.record
+        written = msgspec.structs.replace(rec, **fields, revision=rec.revision + 1, updated_at=time.time())
+        await self.store.update_session(rec.id, rec.version, revision=rec.revision, updated_at=written.updated_at,
+                                        **fields)
+        if "state" in fields:
+            written = msgspec.structs.replace(written, snapshot_unchecked=False)
+            self._cache[rec.id] = (written.version, decoded)
+            return self._uncache_closed(Session(written, decoded))
+        return self._uncache_closed(Session(written, session.state))
 
     async def _save_seats(self, session: Session, seats: tuple[SeatInfo, ...]) -> Session:
-        await self._save(session, seats=seats)
-        return await self.get(session.id)
+        return await self._save(session, seats=seats)
+
+    @staticmethod
+    def _table_full(session: Session) -> LobbyError:
+        info = session.game.info
+        return LobbyError(f"The table is full: {info.title} seats at most {info.max_players}.",
+                          key="common.host.table_full", game=info.name, most=info.max_players)
 
     @staticmethod
     def _lobby(session: Session) -> Session:
         if session.status != "lobby":
-            raise LobbyError("This game has already started." if session.status == "active" else "This game is closed.")
+            if session.status == "active":
+                raise LobbyError("This game has already started.", key="common.host.already_started")
+            raise LobbyError("This game is closed.", key="common.host.lobby_closed")
         return session
 
     async def join(self, sid: str, user_id: int, name: str) -> Session:
         async def change(session: Session) -> Session:
             info = self._lobby(session).game.info
             if session.seat_of(user_id) is not None:
-                raise LobbyError("You have already joined this game.")
+                raise LobbyError("You have already joined this game.", key="common.host.already_joined")
             if len(session.seats) >= info.max_players:
-                raise LobbyError(f"The table is full: {info.title} seats at most {info.max_players}.")
+                raise self._table_full(session)
             return await self._save_seats(session, (*session.seats, SeatInfo(name=name, user_id=user_id)))
 
         return await self._edit(sid, change)
@@ -407,9 +423,10 @@ class Host(UndoMixin):
         async def change(session: Session) -> Session:
             seat = self._lobby(session).seat_of(user_id)
             if seat is None:
-                raise NotSeated("You are not in this lobby.")
+                raise NotSeated("You are not in this lobby.", key="common.host.not_in_lobby")
             if user_id == session.record.creator_id:
-                raise LobbyError("You created this game: use Cancel to close the lobby instead.")
+                raise LobbyError("You created this game: use Cancel to close the lobby instead.",
+                                 key="common.host.creator_stays")
             return await self._save_seats(session, session.seats[:seat] + session.seats[seat + 1 :])
 
         return await self._edit(sid, change)
@@ -417,14 +434,16 @@ class Host(UndoMixin):
     async def add_ai(self, sid: str, user_id: int, ai: str | None = None) -> Session:
         async def change(session: Session) -> Session:
             if self._lobby(session).seat_of(user_id) is None:
-                raise NotSeated("Join the lobby before adding computer players.")
+                raise NotSeated("Join the lobby before adding computer players.", key="common.host.join_before_ai")
             info = session.game.info
             if len(session.seats) >= info.max_players:
-                raise LobbyError(f"The table is full: {info.title} seats at most {info.max_players}.")
+                raise self._table_full(session)
             ais = ais_for(session.record.game)
             name = ai or default_ai(session.record.game)
             if name not in ais:
-                raise LobbyError(f"Unknown AI '{name}'. Available: {', '.join(sorted(ais))}.")
+                available = ", ".join(sorted(ais))
+                raise LobbyError(f"Unknown AI '{name}'. Available: {available}.", key="common.host.unknown_ai",
+                                 ai=name, available=available)
             n = sum(1 for s in session.seats if s.is_ai) + 1
             return await self._save_seats(session, (*session.seats, SeatInfo(name=f"AI {n} ({name})", ai=name)))
 
@@ -467,31 +486,32 @@ class Host(UndoMixin):
         """Start the game. Only the lobby's creator may: the table is theirs to call complete (a manager
         who finds a lobby abandoned cancels it instead)."""
 
-        async def change(session: Session) -> None:
+        async def change(session: Session) -> Outcome:
             if user_id != self._lobby(session).record.creator_id:
-                raise PermissionDenied("Only the player who opened the lobby can start the game.")
+                raise PermissionDenied("Only the player who opened the lobby can start the game.",
+                                       key="common.host.only_creator_starts")
             game = session.game
             try:
                 check_players(game.info, len(session.seats))
-            except Exception as exc:
-                raise LobbyError(str(exc)) from exc
+            except RulesError as exc:  # said by its own key and fields, as the engine raised it
+                raise LobbyError(exc.reason, **exc.fields) from exc
             state = game.setup(len(session.seats), session.record.options, session.record.seed, session.record.rng)
             now = self.clock()
             clock = clocks.start(self.clock_of(session).control, len(session.seats), game.to_act(state), now)
-            await self._save(session, status="active", state=msgspec.json.encode(state),
-                             clock=msgspec.json.encode(clock), clock_due=clocks.next_due(clock, now))
+            started = await self._save(session, decoded=state, status="active", state=msgspec.json.encode(state),
+                                       clock=msgspec.json.encode(clock), clock_due=clocks.next_due(clock, now))
+            return await self._run_ai_locked(sid, session=started)  # under the same lock, from what was written
 
-        await self._edit(sid, change)
-        return await self.run_ai(sid)
+        return await self._edit(sid, change)
 
     async def abort(self, sid: str, user_id: int, *, is_admin: bool = False) -> Session:
         async def change(session: Session) -> Session:
             if session.status not in OPEN_STATUSES:
-                raise SessionClosed("This game is already closed.")
+                raise SessionClosed("This game is already closed.", key="common.host.already_closed")
             if user_id != session.record.creator_id and not is_admin:
-                raise PermissionDenied("Only the player who opened the game or a server manager can abort it.")
-            await self._save(session, status="aborted")
-            return await self.get(sid)
+                raise PermissionDenied("Only the player who opened the game or a server manager can abort it.",
+                                       key="common.host.only_creator_aborts")
+            return await self._save(session, status="aborted")
 
         return await self._edit(sid, change)
 
@@ -538,30 +558,30 @@ class Host(UndoMixin):
                 if interaction_id is not None and await self.store.interaction_seen(interaction_id):
                     return Outcome(session, (), duplicate=True)
                 if session.status == "lobby":
-                    raise SessionClosed("This game has not started yet.")
+                    raise SessionClosed("This game has not started yet.", key="common.host.not_started")
                 if session.status == "damaged":
                     raise DamagedSession(f"Game `{sid}` cannot be read: its stored data is damaged.", game_id=sid,
                                          key="common.error.damaged")
                 if session.status != "active":
-                    raise SessionClosed(
-                        "This game is over; no more moves can be made."
-                        if session.status == "finished"
-                        else "This game was aborted."
-                    )
+                    if session.status == "finished":
+                        raise SessionClosed("This game is over; no more moves can be made.",
+                                            key="common.host.game_over")
+                    raise SessionClosed("This game was aborted.", key="common.host.aborted")
                 seat = session.seat_of(user_id)
                 if seat is None:
-                    raise NotSeated("You are not playing in this game.")
+                    raise NotSeated("You are not playing in this game.", key="common.host.not_playing")
                 if session.seats[seat].resigned:
-                    raise NotSeated("You left this game: an AI plays your seat now.")
+                    raise NotSeated("You left this game: an AI plays your seat now.", key="common.host.resigned")
                 if expected_version is not None and expected_version != session.version:
-                    raise StaleVersion("The board changed while you were choosing; here it is again.")
+                    raise StaleVersion("The board changed while you were choosing; here it is again.",
+                                       key="common.host.board_changed")
                 if made_for is not None:
                     made_for(session)
                 game = session.game
                 if isinstance(action, str):
                     action = game.decode_action(action)
                 try:
-                    step = await self._apply(session, seat, action, interaction_id, by_ai=False)
+                    step, session = await self._apply(session, seat, action, interaction_id, by_ai=False)
                 except DuplicateInteraction:
                     return Outcome(await self.get(sid), (), duplicate=True)
                 except StaleVersion:
@@ -573,17 +593,21 @@ class Host(UndoMixin):
                         raise
                     continue
                 break
-        ai = await self.run_ai(sid)
+            # Still under the lock, from the game as just written: no other move can come in between
+            # and the store is not read again.
+            ai = await self._run_ai_locked(sid, session=session)
         return Outcome(ai.session, (step, *ai.steps))
 
     async def _apply(
         self, session: Session, seat: int, action: Any, interaction_id: int | None, *, by_ai: bool
-    ) -> Step:
+    ) -> tuple[Step, Session]:
+        """Apply and store one action; the step and the game as now stored (built from what was written,
+        not read back)."""
         game = session.game
         try:
             action_json = msgspec.json.encode(action)
         except (TypeError, msgspec.EncodeError) as exc:
-            raise InvalidAction("That move could not be read.") from exc
+            raise InvalidAction("That move could not be read.", key="common.host.unreadable_move") from exc
         new_state, events = game.apply(session.state, seat, action)
         result = game.result(new_state)
         status = "finished" if result is not None else "active"
@@ -593,40 +617,40 @@ class Host(UndoMixin):
             human=not by_ai, ended=frozenset((seat,)) if game.info.simultaneous else frozenset(),
         )
         due = clocks.next_due(clock, now) if status == "active" else None
-        await self.store.commit_action(
-            session.id,
-            session.version,
-            seat,
-            action_json,
-            interaction_id,
-            msgspec.json.encode(new_state),
-            status,
-            msgspec.json.encode(result) if result is not None else None,
-            clock=(msgspec.json.encode(clock), due),
-            revision=session.record.revision,
+        rec = session.record
+        written = msgspec.structs.replace(
+            rec, version=rec.version + 1, state=msgspec.json.encode(new_state), status=status,
+            result=msgspec.json.encode(result) if result is not None else None, clock=msgspec.json.encode(clock),
+            clock_due=due, revision=rec.revision + 1, updated_at=time.time(), snapshot_unchecked=False,
         )
-        self._cache[session.id] = (session.version + 1, new_state)
+        await self.store.commit_action(
+            session.id, rec.version, seat, action_json, interaction_id, written.state, status, written.result,
+            clock=(written.clock, due), revision=rec.revision, updated_at=written.updated_at,
+        )
+        self._cache[session.id] = (written.version, new_state)
+        after = self._uncache_closed(Session(written, new_state))
         if status == "finished":
-            await self._finished(session.id)
-        return Step(seat, action, tuple(events), session.version + 1, by_ai)
+            await self._finished(after)
+        return Step(seat, action, tuple(events), written.version, by_ai), after
 
-    async def _finished(self, sid: str) -> None:
-        finished = await self.get(sid)
+    async def _finished(self, finished: Session) -> None:
         for listener in self.finish_listeners:
             try:
                 await listener(finished)
             except Exception:
-                log.exception("game %s: a finish listener failed", sid)
+                log.exception("game %s: a finish listener failed", finished.id)
 
     async def run_ai(self, sid: str) -> Outcome:
         """Play every pending AI turn, each stored before the next is chosen."""
         async with self._lock(sid):
             return await self._run_ai_locked(sid)
 
-    async def _run_ai_locked(self, sid: str, turn_of: int | None = None) -> Outcome:
-        """AI turns; with ``turn_of``, an AI also plays that (human) seat until its turn is over."""
+    async def _run_ai_locked(self, sid: str, turn_of: int | None = None, *, session: Session | None = None) -> Outcome:
+        """AI turns; with ``turn_of``, an AI also plays that (human) seat until its turn is over. ``session``:
+        the game as this process has just written it (read from the store otherwise)."""
         steps: list[Step] = []
-        session = await self.get(sid)
+        if session is None:
+            session = await self.get(sid)
         ais = ais_for(session.record.game)
         turn = self.clock_of(session).seats[turn_of].turn if turn_of is not None else -1
         for _ in range(session.game.info.max_actions):
@@ -644,10 +668,12 @@ class Host(UndoMixin):
             if name not in ais:
                 name = DEFAULT_AI
             action = await self._choose(session, seat, name)
-            # StaleVersion: another process moved the game (maybe this very AI turn): go on from the stored board
-            with contextlib.suppress(StaleVersion):
-                steps.append(await self._apply(session, seat, action, None, by_ai=True))
-            session = await self.get(sid)
+            try:
+                step, session = await self._apply(session, seat, action, None, by_ai=True)
+            except StaleVersion:  # another process moved the game (maybe this very AI turn): go on from its board
+                session = await self.get(sid)
+                continue
+            steps.append(step)
         return Outcome(session, tuple(steps))
 
     async def _choose(self, session: Session, seat: int, ai: str) -> Any:
@@ -685,20 +711,20 @@ class Host(UndoMixin):
             clock.seats += [clocks.SeatClock() for _ in range(len(session.seats) - len(clock.seats))]
         return clock
 
-    async def save_clock(self, session: Session, clock: clocks.GameClock, due: float | None) -> None:
+    async def save_clock(self, session: Session, clock: clocks.GameClock, due: float | None) -> Session:
         """Store a changed clock if the game has not moved meanwhile (StaleVersion otherwise)."""
-        await self._save(session, clock=msgspec.json.encode(clock), clock_due=due)
+        return await self._save(session, clock=msgspec.json.encode(clock), clock_due=due)
 
     @staticmethod
     def _active_seat(session: Session, user_id: int) -> int:
         if session.status != "active":
-            raise SessionClosed("This game is not being played.")
+            raise SessionClosed("This game is not being played.", key="common.host.not_being_played")
         seat = session.seat_of(user_id)
         if seat is None or session.seats[seat].resigned:
-            raise NotSeated("You are not playing in this game.")
+            raise NotSeated("You are not playing in this game.", key="common.host.not_playing")
         return seat
 
-    async def _hand_to_ai(self, session: Session, seat: int, kind: str, by: int | None) -> None:
+    async def _hand_to_ai(self, session: Session, seat: int, kind: str, by: int | None) -> Session:
         """An AI takes the seat for the rest of the game; the human is ranked last by the league."""
         old = session.seats[seat]
         new = SeatInfo(name=f"{old.name} (AI)", user_id=old.user_id,
@@ -706,56 +732,56 @@ class Host(UndoMixin):
         clock = self.clock_of(session)
         clock.log.append(clocks.ClockEvent(self.clock(), kind, seat, by))
         seats = (*session.seats[:seat], new, *session.seats[seat + 1 :])
-        await self._save(session, seats=seats, clock=msgspec.json.encode(clock))
+        return await self._save(session, seats=seats, clock=msgspec.json.encode(clock))
 
     async def resign(self, sid: str, user_id: int) -> Outcome:
         """The player leaves the game: an AI plays the seat to the end; the league ranks them last."""
 
-        async def change(session: Session) -> None:
+        async def change(session: Session) -> Outcome:
             seat = self._active_seat(session, user_id)
-            await self._hand_to_ai(session, seat, "resigned", user_id)
+            # The AI turns that follow run under the same lock, from the game as just written.
+            return await self._run_ai_locked(sid, session=await self._hand_to_ai(session, seat, "resigned", user_id))
 
-        await self._edit(sid, change)
-        return await self.run_ai(sid)
+        return await self._edit(sid, change)
 
     async def timeout_choice(self, sid: str, seat: int, turn: int, choice: str, user_id: int) -> Outcome:
         """Another player's answer to a seat's timeout: ``wait`` (one more allowance), ``turn`` (an AI
         plays this turn) or ``seat`` (an AI takes the seat for the rest of the game). Logged."""
         if choice not in ("wait", "turn", "seat"):
-            raise InvalidAction("That is not a choice for a timeout.")
+            raise InvalidAction("That is not a choice for a timeout.", key="common.host.not_a_timeout_choice")
         async with self._lock(sid):
             session = await self.get(sid)
             chooser = self._active_seat(session, user_id)
             clock = self.clock_of(session)
             if not 0 <= seat < len(clock.seats) or clock.seats[seat].turn != turn or not clock.seats[seat].timed_out:
-                raise StaleVersion("That timeout is over: the player moved or someone already chose.")
+                raise StaleVersion("That timeout is over: the player moved or someone already chose.",
+                                   key="common.host.timeout_over")
             if chooser == seat:
-                raise PermissionDenied("The other players decide what happens when your time runs out.")
+                raise PermissionDenied("The other players decide what happens when your time runs out.",
+                                       key="common.host.others_decide")
             now = self.clock()
             clock.last_human = now
             if choice == "seat":
-                await self._hand_to_ai(session, seat, "timeout:seat", user_id)
-                return await self._run_ai_locked(sid)
+                return await self._run_ai_locked(sid, session=await self._hand_to_ai(session, seat, "timeout:seat",
+                                                                                     user_id))
             sc = clock.seats[seat]
             sc.timed_out = False
             clock.log.append(clocks.ClockEvent(now, f"timeout:{choice}", seat, user_id))
             if choice == "wait":
                 sc.extra += clock.control.per_move
-                await self.save_clock(session, clock, clocks.next_due(clock, now))
-                return Outcome(await self.get(sid))
-            await self.save_clock(session, clock, clocks.next_due(clock, now))
-            return await self._run_ai_locked(sid, turn_of=seat)
+                return Outcome(await self.save_clock(session, clock, clocks.next_due(clock, now)))
+            saved = await self.save_clock(session, clock, clocks.next_due(clock, now))
+            return await self._run_ai_locked(sid, turn_of=seat, session=saved)
 
     async def archive(self, sid: str, note: str = "") -> Session:
         """Set an abandoned game aside (status ``archived``; never deleted, its log kept)."""
 
         async def change(session: Session) -> Session:
             if session.status != "active":
-                raise SessionClosed("Only a game in progress can be archived.")
+                raise SessionClosed("Only a game in progress can be archived.", key="common.host.archive_active_only")
             clock = self.clock_of(session)
             clock.log.append(clocks.ClockEvent(self.clock(), "archived", note=note))
-            await self._save(session, status="archived", clock=msgspec.json.encode(clock), clock_due=None)
-            return await self.get(sid)
+            return await self._save(session, status="archived", clock=msgspec.json.encode(clock), clock_due=None)
 
         return await self._edit(sid, change)
 

@@ -79,7 +79,8 @@ class Store(Protocol):
     async def insert_session(self, rec: SessionRecord) -> None: ...
     async def load_session(self, sid: str) -> SessionRecord | None: ...
     async def update_session(
-        self, sid: str, expected_version: int, *, revision: int | None = None, **fields: object
+        self, sid: str, expected_version: int, *, revision: int | None = None, updated_at: float | None = None,
+        **fields: object,
     ) -> None: ...
     async def commit_action(
         self,
@@ -94,6 +95,7 @@ class Store(Protocol):
         clock: tuple[bytes, float | None] | None = None,
         *,
         revision: int | None = None,
+        updated_at: float | None = None,
     ) -> None: ...
     async def mark_damaged(self, sid: str, reason: str) -> bool: ...
     async def stamp_snapshot(self, sid: str, version: int, state: bytes) -> None: ...
@@ -118,8 +120,11 @@ class Store(Protocol):
     ) -> list[SessionRecord]: ...
     async def set_user_flag(self, user_id: int, key: str, value: str) -> None: ...
     async def user_flag(self, user_id: int, key: str) -> str | None: ...
+    async def user_flags(self, user_id: int) -> dict[str, str]: ...
     def connection(self) -> AbstractAsyncContextManager[SqlConnection]: ...
-    def transaction(self, *, lock: str | None = None) -> AbstractAsyncContextManager[SqlConnection]: ...
+    def transaction(
+        self, *, lock: str | tuple[str, ...] | None = None
+    ) -> AbstractAsyncContextManager[SqlConnection]: ...
 
 
 # ---------------------------------------------------------------------- migrations
@@ -320,10 +325,11 @@ class SqlStore(abc.ABC):
         """A connection in autocommit mode: each statement is its own transaction."""
 
     @abc.abstractmethod
-    def transaction(self, *, lock: str | None = None) -> AbstractAsyncContextManager[SqlConnection]:
+    def transaction(self, *, lock: str | tuple[str, ...] | None = None) -> AbstractAsyncContextManager[SqlConnection]:
         """A connection inside one transaction: committed when the block ends, rolled back if it
-        raises. ``lock`` names a critical section: transactions with the same name run one after
-        another, in every process sharing the database (read-modify-write without lost updates)."""
+        raises. ``lock`` names a critical section (or several, all taken): transactions with the same
+        name run one after another, in every process sharing the database (read-modify-write without
+        lost updates)."""
 
     async def _migration_statement(self, db: SqlConnection, statement: str) -> None:
         await db.execute(statement)
@@ -393,12 +399,14 @@ class SqlStore(abc.ABC):
         return _row_to_record(row) if row is not None else None
 
     async def update_session(
-        self, sid: str, expected_version: int, *, revision: int | None = None, **fields: object
+        self, sid: str, expected_version: int, *, revision: int | None = None, updated_at: float | None = None,
+        **fields: object,
     ) -> None:
         """Change lobby/meta fields if the version (and ``revision``, when given: the revision the
         caller read) still matches; raises StaleVersion otherwise, SessionNotFound if there is no such
         session, ValueError for a field that cannot change. Every write bumps the revision, so a write
-        based on an older read (a move, another process's abort) changes nothing."""
+        based on an older read (a move, another process's abort) changes nothing. ``updated_at``: the
+        time the caller keeps in its copy of the row (now by default)."""
         bad = set(fields) - _UPDATABLE
         if bad:
             raise ValueError(f"cannot update {sorted(bad)}")
@@ -409,7 +417,7 @@ class SqlStore(abc.ABC):
         async with self.connection() as db:  # one statement; the follow-up read only names the error
             changed = await db.execute(
                 f"UPDATE sessions SET {sets}updated_at = ?, revision = revision + 1 WHERE id = ? AND {where}",
-                *values, time.time(), sid, *args,
+                *values, time.time() if updated_at is None else updated_at, sid, *args,
             )
             if changed != 1:
                 await self._raise_missing_or_stale(db, sid)
@@ -417,8 +425,8 @@ class SqlStore(abc.ABC):
     @staticmethod
     async def _raise_missing_or_stale(db: SqlConnection, sid: str) -> None:
         if await db.fetchrow("SELECT 1 FROM sessions WHERE id = ?", sid) is None:
-            raise SessionNotFound(f"There is no game with id {sid}.")
-        raise StaleWrite(_STALE)
+            raise SessionNotFound(f"There is no game with id {sid}.", key="common.host.no_game", game_id=sid)
+        raise StaleWrite(_STALE, key="common.host.board_changed")
 
     async def commit_action(
         self,
@@ -433,10 +441,12 @@ class SqlStore(abc.ABC):
         clock: tuple[bytes, float | None] | None = None,
         *,
         revision: int | None = None,
+        updated_at: float | None = None,
     ) -> None:
         """Store one action: the log row and the new snapshot (and the game clock, if it has one)
         in one transaction, only if the version (and ``revision``, when given) still matches and the
-        interaction is new. The revision is what keeps a move read before an abort, an archive or a
+        interaction is new (``updated_at``: the time the caller keeps in its copy of the row; now by
+        default). The revision is what keeps a move read before an abort, an archive or a
         resignation in another process from writing its stale status, seats' clock or notes back.
 
         The conditional UPDATE is the version check: on PostgreSQL a second transaction on the same
@@ -445,7 +455,7 @@ class SqlStore(abc.ABC):
         is reported as such even after the game moved on, and again by the unique index when the
         log row is inserted, for a retry racing its first delivery in another process (PostgreSQL
         waits for that transaction: if it commits, this insert does nothing and all is rolled back)."""
-        now = time.time()
+        now = time.time() if updated_at is None else updated_at
         sets = ("version = ?, state = ?, state_sum = ?, state_schema = ?, status = ?, result = ?, updated_at = ?, "
                 "revision = revision + 1")
         values = [expected_version + 1, state, *_stamp(state), status, result, now]
@@ -644,6 +654,12 @@ class SqlStore(abc.ABC):
             row = await db.fetchrow("SELECT value FROM user_flags WHERE user_id = ? AND key = ?", user_id, key)
         return str(row[0]) if row else None
 
+    async def user_flags(self, user_id: int) -> dict[str, str]:
+        """Every flag of one user (or server), in one query."""
+        async with self.connection() as db:
+            rows = await db.fetch("SELECT key, value FROM user_flags WHERE user_id = ?", user_id)
+        return {str(k): str(v) for k, v in rows}
+
 
 # ---------------------------------------------------------------------- SQLite
 
@@ -728,7 +744,7 @@ class SqliteStore(SqlStore):
             yield _SqliteConnection(self.db)
 
     @contextlib.asynccontextmanager
-    async def transaction(self, *, lock: str | None = None) -> AsyncIterator[SqlConnection]:
+    async def transaction(self, *, lock: str | tuple[str, ...] | None = None) -> AsyncIterator[SqlConnection]:
         # BEGIN IMMEDIATE takes SQLite's write lock at once: write transactions run one at a time,
         # in every process using the file, so every ``lock`` name is honoured already.
         async with self._lock:

@@ -95,12 +95,3 @@ def fields_of(template: str | Mapping[str, str]) -> set[str]:
     return {name.split(".")[0].split("[")[0] for form in forms
             for _, name, _, _ in string.Formatter().parse(form) if name}
 
-
-def join(lang: str | None, items: Iterable[str]) -> str:
-    """A list in running text: "a, b and c" / 「a、b、c」."""
-    items = list(items)
-    if normalise(lang) == "ja":
-        return "、".join(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {t(lang, 'common.word.and')} {items[-1]}"

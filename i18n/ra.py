@@ -41,7 +41,7 @@ def tile(lang: str, tile_id: str) -> str:
 
 def tiles(lang: str, ids: Iterable[str]) -> str:
     """Tile names in a list ("Gold, Nile" / 「金、ナイル」)."""
-    return t(lang, "ra.word.comma").join(tile(lang, x) for x in ids)
+    return t(lang, "common.word.comma").join(tile(lang, x) for x in ids)
 
 
 # --------------------------------------------------------------------------- events
@@ -87,7 +87,7 @@ def _event(lang: str, kind: str, d: Mapping[str, Any]) -> str | None:
     if kind == "god":
         return t(lang, "ra.event.god", player=player(lang, d["seat"]), tile=tile(lang, d["tile"]))
     if kind == "score":
-        parts = t(lang, "ra.word.comma").join(
+        parts = t(lang, "common.word.comma").join(
             t(lang, "ra.event.score_part", item=t(lang, SCORE_ITEM + item), points=f"{points:+d}")
             for item, points in d["parts"]
         )

@@ -191,7 +191,7 @@ def _status(view: dict[str, Any], lang: str) -> str:
     if phase == "disaster":
         dis = view.get("disaster") or {}
         pending = [tile_name(lang, x) for x in dis.get("pending", [])]
-        then = (t(lang, "ra.status.disaster_then", tiles=t(lang, "ra.word.comma").join(pending[1:]))
+        then = (t(lang, "ra.status.disaster_then", tiles=t(lang, "common.word.comma").join(pending[1:]))
                 if len(pending) > 1 else "")
         first = pending[0] if pending else t(lang, "ra.status.a_disaster")
         return t(lang, "ra.status.disaster", count=dis.get("to_lose", 0), disaster=first, player=who, then=then)

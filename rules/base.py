@@ -200,11 +200,14 @@ def resolve_options(info: GameInfo, raw: Mapping[str, str] | None) -> dict[str, 
         spec = known.get(key)
         if spec is None:
             names = ", ".join(sorted(known)) or "none"
-            raise InvalidOption(f"{info.title} has no option '{key}' (options: {names}).", option=key)
+            raise InvalidOption(f"{info.title} has no option '{key}' (options: {names}).", key="common.rules.no_option",
+                                game=info.name, option=key, options=names)
         if value not in spec.choices:
             raise InvalidOption(
                 f"Option '{key}' must be one of {', '.join(spec.choices)}, not '{value}'.",
+                key="common.rules.bad_choice",
                 option=key,
+                choices=", ".join(spec.choices),
                 value=value,
             )
         out[key] = value
@@ -217,6 +220,10 @@ def check_players(info: GameInfo, players: int) -> None:
     if not info.min_players <= players <= info.max_players:
         raise IllegalAction(
             f"{info.title} is for {info.min_players}-{info.max_players} players, not {players}.",
+            key="common.rules.player_count",
+            game=info.name,
+            least=info.min_players,
+            most=info.max_players,
             players=players,
         )
 
@@ -230,7 +237,8 @@ def from_json(data: bytes | str, type_: type[_T]) -> _T:
     try:
         return msgspec.json.decode(data, type=type_)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise InvalidAction(f"That data could not be read: {exc}.") from exc
+        raise InvalidAction(f"That data could not be read: {exc}.", key="common.rules.unreadable_data",
+                            detail=str(exc)) from exc
 
 
 def clone(obj: _T) -> _T:

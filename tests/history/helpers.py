@@ -9,6 +9,7 @@ from typing import Any
 from host.sessions import Host
 from rules import GAMES
 from rules.base import RulesError, resolve_options
+from tests.playing import play_to_end
 
 GUILD, CHANNEL = 1, 10
 HUMANS = (100, 101)
@@ -52,17 +53,11 @@ async def start_game(
 
 async def finish_game(host: Host, sid: str, seed: int) -> None:
     """Humans play random legal moves (sent as codes, as the buttons do) until the game is over."""
-    session = await host.get(sid)
-    rng = random.Random(f"moves:{session.record.game}:{seed}")
-    game = session.game
-    for _ in range(game.info.max_actions):
-        session = await host.get(sid)
-        if session.status != "active":
-            break
-        seat = min(session.to_act())
-        action: Any = rng.choice(game.legal_actions(session.state, seat))
-        await host.submit(sid, session.seats[seat].user_id, game.encode_action(action))
-    assert (await host.get(sid)).status == "finished", f"{session.record.game} game {sid} did not finish"
+    game_name = (await host.get(sid)).record.game
+    rng = random.Random(f"moves:{game_name}:{seed}")
+    done = await play_to_end(host, sid, lambda session, seat: session.game.encode_action(
+        rng.choice(session.game.legal_actions(session.state, seat))))
+    assert done.status == "finished", f"{game_name} game {sid} did not finish"
 
 
 async def play_finished_game(host: Host, game_name: str, seed: int, **kwargs: Any) -> str:

@@ -15,6 +15,7 @@ from PIL import Image
 
 import cogs.history
 from bot import create_bot
+from cogs._common import error_message
 from host.history import DamagedLog, export_game, replay_export
 from tests.discord_harness.conftest import bots, db_path  # noqa: F401  (fixtures shared with the harness)
 from tests.discord_harness.helpers import open_table
@@ -99,5 +100,5 @@ async def test_a_damaged_log_is_named_not_a_traceback(simcord_env, simcord_bot, 
     try:
         await export_game(bot.host, sid)
     except DamagedLog as exc:
-        ja = cogs.history.error_text("ja", exc)
+        ja = error_message("ja", exc)
     assert ja is not None and f"`{sid}`" in ja and "3手目" in ja

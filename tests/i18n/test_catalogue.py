@@ -65,9 +65,9 @@ def test_every_key_is_used():
 
 
 def test_text_in_both_languages():
-    assert i18n.t("en", "common.word.and") == "and"
-    assert i18n.t("ja", "common.word.and") == "と"
-    assert i18n.t("ja-JP", "common.word.and") == "と"
-    assert i18n.t("fr", "common.word.and") == "and"  # unsupported locales read English
+    assert i18n.t("en", "common.word.none") == "none"
+    assert i18n.t("ja", "common.word.none") == "なし"
+    assert i18n.t("ja-JP", "common.word.none") == "なし"
+    assert i18n.t("fr", "common.word.none") == "none"  # unsupported locales read English
     with pytest.raises(i18n.MissingKey):
         i18n.t("en", "common.word.nothing")

@@ -14,12 +14,12 @@ import discord
 import pytest
 from PIL import Image
 
+from cogs._common import error_message
 from cogs.clocks import control_label, span
-from cogs.history import error_text as history_error_text
-from cogs.league import board_picture, error_text, place, scope_label
+from cogs.league import board_picture, place, scope_label
 from host import clock as clocks
 from host.errors import HostError
-from host.history import GameNotFinished, _not_finished, export_frames, export_game, replay_captions
+from host.history import _not_finished, export_frames, export_game, replay_captions
 from host.league import Entry, LeagueError, Scope, Season
 from host.ratings import Rating
 from host.reminders import PrefsError, Reminders, parse_quiet
@@ -98,42 +98,49 @@ async def test_refused_preferences_have_keys_that_say_the_same_in_english(tmp_pa
 # ---------------------------------------------------------------------------- league and history errors
 
 LEAGUE_REFUSALS = [
-    "There is no game with id `zz999` in this server.",
-    "Game `ab12` is not finished (active): only finished games can be voided.",
-    "Game `ab12` had no human players, so it is not in the league.",
-    "Game `ab12` is already voided; nothing was changed.",
-    "Game `ab12` is not voided; nothing was changed.",
-    "include_ai is on or off.",
-    "min_games is a whole number from 1 to 1000.",
-    "Unknown league option 'colour'. Options: include_ai, min_games.",
-    "A season needs a name of 1 to 40 characters.",
-    "That name is kept for other uses (all time, season numbers); choose another.",
-    "Season “Spring” is still running: end it before starting another.",
-    "There was already a season named “Spring”; choose another name.",
-    "No season is running in this server.",
-    "There is no season 'Winter' in this server. Seasons: “Spring”, “Summer”; or 'all' for all time.",
-    "There is no season 'Winter' in this server. Seasons: none yet; or 'all' for all time.",
+    ("There is no game with id `zz999` in this server.", "league.error.no_game", {"game_id": "zz999"}),
+    ("Game `ab12` is not finished (active): only finished games can be voided.", "league.error.not_finished",
+     {"game_id": "ab12", "status": "active"}),
+    ("Game `ab12` had no human players, so it is not in the league.", "league.error.no_humans", {"game_id": "ab12"}),
+    ("Game `ab12` is already voided; nothing was changed.", "league.error.already_voided", {"game_id": "ab12"}),
+    ("Game `ab12` is not voided; nothing was changed.", "league.error.not_voided", {"game_id": "ab12"}),
+    ("include_ai is on or off.", "league.error.include_ai", {}),
+    ("min_games is a whole number from 1 to 1000.", "league.error.min_games", {}),
+    ("Unknown league option 'colour'. Options: include_ai, min_games.", "league.error.unknown_option",
+     {"option": "colour", "options": "include_ai, min_games"}),
+    ("A season needs a name of 1 to 40 characters.", "league.error.season_name_length", {"most": 40}),
+    ("That name is kept for other uses (all time, season numbers); choose another.",
+     "league.error.season_name_reserved", {}),
+    ("Season “Spring” is still running: end it before starting another.", "league.error.season_running",
+     {"season": "Spring"}),
+    ("There was already a season named “Spring”; choose another name.", "league.error.season_name_taken",
+     {"season": "Spring"}),
+    ("No season is running in this server.", "league.error.no_running_season", {}),
+    ("There is no season 'Winter' in this server. Seasons: “Spring”, “Summer”; or 'all' for all time.",
+     "league.error.no_season", {"season": "Winter", "seasons": "“Spring”, “Summer”"}),
+    ("There is no season 'Winter' in this server. Seasons: none yet; or 'all' for all time.",
+     "league.error.no_season", {"season": "Winter", "seasons": "none yet"}),
 ]
-"""host/league.py's refusals, as it words them (it has no catalogue keys of its own)."""
+"""host/league.py's refusals, as it raises them: the sentence, its key and its fields."""
 
 
-@pytest.mark.parametrize("reason", LEAGUE_REFUSALS)
-def test_league_refusals_are_recognised_and_translated(reason):
-    exc = LeagueError(reason)
-    assert error_text("en", exc) == reason
-    said = error_text("ja", exc)
+@pytest.mark.parametrize(("reason", "key", "fields"), LEAGUE_REFUSALS)
+def test_league_refusals_are_recognised_and_translated(reason, key, fields):
+    exc = LeagueError(reason, key=key, **fields)
+    assert error_message("en", exc) == reason
+    said = error_message("ja", exc)
     assert said is not None and japanese(said) and "none yet" not in said
 
 
 def test_an_unknown_sentence_is_left_to_the_common_error_reply():
-    assert error_text("ja", HostError("Something new.")) is None
+    assert error_message("ja", HostError("Something new.")) == t("ja", "common.class.host")
 
 
 @pytest.mark.parametrize("status", ["lobby", "active", "aborted", "archived", "weird"])
 def test_history_refusals_are_recognised_and_translated(status):
-    exc = GameNotFinished(_not_finished("ab12", status))
-    assert history_error_text("en", exc) == exc.reason
-    assert japanese(history_error_text("ja", exc) or "")
+    exc = _not_finished("ab12", status)
+    assert error_message("en", exc) == exc.reason
+    assert japanese(error_message("ja", exc) or "")
 
 
 def test_league_words():

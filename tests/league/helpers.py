@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from host.sessions import Host, Session
 from rules.imperium import AIS
+from tests.playing import play_to_end
 
 
 class Ticks:
@@ -47,7 +48,5 @@ async def finish_game(
     for user in resign:
         await host.resign(s.id, user)
     rng = random.Random(seed)
-    while (s := await host.get(s.id)).status == "active":
-        seat = min(seat for seat in s.to_act() if not s.seats[seat].is_ai)
-        await host.submit(s.id, s.seats[seat].user_id or 0, AIS["random"].choose(s.game, s.state, seat, rng))
-    return s
+    return await play_to_end(host, s.id, lambda session, seat: AIS["random"].choose(session.game, session.state,
+                                                                                      seat, rng))

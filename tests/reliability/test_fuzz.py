@@ -17,6 +17,7 @@ from host.errors import HostError
 from host.sessions import Host
 from rules import GAMES
 from rules.base import RulesError
+from tests.reliability.mutate import mutate
 
 ENGINE_INPUTS_PER_GAME = 30_000
 HOST_INPUTS_PER_GAME = 600
@@ -42,25 +43,6 @@ def _states(game_name: str, rng: random.Random) -> list[tuple[object, frozenset[
     return out
 
 
-def _mutate(code: str, rng: random.Random) -> str:
-    r = rng.random()
-    if r < 0.2:
-        return code[: rng.randrange(len(code) + 1)]
-    if r < 0.4:
-        i = rng.randrange(len(code) + 1)
-        return code[:i] + rng.choice(_ALPHABET) + code[i:]
-    if r < 0.55 and code:
-        i = rng.randrange(len(code))
-        return code[:i] + rng.choice(_ALPHABET) + code[i + 1 :]
-    if r < 0.7:
-        return code + "".join(rng.choice(_ALPHABET) for _ in range(rng.randint(1, 80)))
-    if r < 0.8:
-        return "".join(rng.choice(_ALPHABET) for _ in range(rng.randint(0, 120)))
-    if r < 0.9:
-        return code.replace(".", rng.choice([":", "..", "", ". "]))
-    return str(rng.randint(-(10**12), 10**12))
-
-
 def _hostile_seats(players: int, rng: random.Random) -> list[object]:
     return [rng.randrange(players), -1, players, 99, "0", None, 1.5]
 
@@ -79,7 +61,7 @@ def test_engine_refuses_hostile_codes_and_actions_without_changing_state(game_na
         seat_pool = sorted(acting) or [0]
         legal = game.legal_actions(st, seat_pool[0]) if acting else []
         base = game.encode_action(rng.choice(legal)) if legal else rng.choice(other_codes)
-        code = _mutate(base, rng) if rng.random() < 0.85 else rng.choice(other_codes)
+        code = mutate(base, rng, _ALPHABET) if rng.random() < 0.85 else rng.choice(other_codes)
         inputs += 1
         try:
             action = game.decode_action(code)
@@ -125,7 +107,7 @@ async def test_host_refuses_hostile_moves_without_storing_anything(host: Host, g
         legal = game.legal_actions(session.state, seat)
         code = game.encode_action(rng.choice(legal))
         user = rng.choice([seat + 1, seat + 1, 999, 0, -5, (seat + 1) % players + 1])
-        hostile = _mutate(code, rng) if i % 3 else code
+        hostile = mutate(code, rng, _ALPHABET) if i % 3 else code
         version = rng.choice([session.version, session.version, session.version - 1, session.version + 3, -1])
         try:
             await host.submit(s.id, user, hostile, expected_version=version, interaction_id=rng.randrange(1 << 40))

@@ -50,6 +50,7 @@ from host.reminders import Reminders
 from host.sessions import Host, Session
 from host.store import SqliteStore
 from rules import GAMES
+from tests.reliability.mutate import mutate
 
 ITEMS: dict[str, type[discord.ui.DynamicItem[Any]]] = {
     "act": ActButton,
@@ -255,21 +256,6 @@ class World:
 # ---------------------------------------------------------------- hostile ids
 
 
-def _mutate(text: str, rng: random.Random, chars: str = HOSTILE_CHARS) -> str:
-    r = rng.random()
-    if r < 0.25:
-        return text[: rng.randrange(len(text) + 1)]
-    if r < 0.5:
-        i = rng.randrange(len(text) + 1)
-        return text[:i] + rng.choice(chars) + text[i:]
-    if r < 0.75 and text:
-        i = rng.randrange(len(text))
-        return text[:i] + rng.choice(chars) + text[i + 1 :]
-    if r < 0.9:
-        return text + "".join(rng.choice(chars) for _ in range(rng.randint(1, 60)))
-    return "".join(rng.choice(chars) for _ in range(rng.randint(0, 110)))
-
-
 @dataclass
 class Shot:
     """One hostile click: the custom_id, the select values (None for a button), who clicks."""
@@ -316,7 +302,7 @@ class Gun:
         if legal and r < 0.4:
             return rng.choice(legal)
         if legal and r < 0.7:
-            return _mutate(rng.choice(legal), rng, chars) or "x"
+            return mutate(rng.choice(legal), rng, chars) or "x"
         if r < 0.85:
             other = rng.choice(others)
             return rng.choice(self._codes(other) or ["p"]) if other.state is not None else "p"
@@ -362,7 +348,7 @@ class Gun:
         else:
             raise AssertionError(family)
         if rng.random() < 0.12:  # a damaged id: most no longer match any template (Discord's own ids never are)
-            cid = _mutate(cid, rng)
+            cid = mutate(cid, rng, HOSTILE_CHARS)
         return Shot(cid, values, user, admin=rng.random() < 0.05)
 
     def _values(self, session: Session, others: list[Session]) -> list[Any] | None:
@@ -789,12 +775,12 @@ async def test_hostile_command_options_are_refused_cleanly(tmp_path) -> None:
     rng = random.Random("options")
     refused = 0
     for _ in range(COMMAND_INPUTS):
-        text = _mutate(rng.choice(OPTION_SEEDS), rng) if rng.random() < 0.9 else rng.choice(OPTION_SEEDS)
+        text = mutate(rng.choice(OPTION_SEEDS), rng, HOSTILE_CHARS) if rng.random() < 0.9 else rng.choice(OPTION_SEEDS)
         try:
             resolve_options(GAMES[rng.choice(sorted(GAMES))].info, parse_options(text))
         except InvalidOption:
             refused += 1
-        spec = _mutate(rng.choice(CLOCK_SEEDS), rng) if rng.random() < 0.9 else rng.choice(CLOCK_SEEDS)
+        spec = mutate(rng.choice(CLOCK_SEEDS), rng, HOSTILE_CHARS) if rng.random() < 0.9 else rng.choice(CLOCK_SEEDS)
         try:
             parse_clock(spec)
         except ClockError:
@@ -807,9 +793,9 @@ async def test_hostile_command_options_are_refused_cleanly(tmp_path) -> None:
     try:
         created = 0
         for _ in range(LOBBY_INPUTS):
-            game = rng.choice([*GAMES, "chess", "", "RA", _mutate("imperium", rng)])
-            options = _mutate(rng.choice(OPTION_SEEDS), rng)
-            clock = _mutate(rng.choice(CLOCK_SEEDS), rng)
+            game = rng.choice([*GAMES, "chess", "", "RA", mutate("imperium", rng, HOSTILE_CHARS)])
+            options = mutate(rng.choice(OPTION_SEEDS), rng, HOSTILE_CHARS)
+            clock = mutate(rng.choice(CLOCK_SEEDS), rng, HOSTILE_CHARS)
             before = len(await store.list_sessions(statuses=("lobby",)))
             try:
                 await host.create_lobby(game, guild_id=1, channel_id=1, creator_id=1, creator_name="a",
@@ -818,7 +804,7 @@ async def test_hostile_command_options_are_refused_cleanly(tmp_path) -> None:
             except (InvalidOption, ClockError):
                 assert len(await store.list_sessions(statuses=("lobby",))) == before
             with contextlib.suppress(HostError):  # a hostile game_id option (/game status game_id:...)
-                await host.get(_mutate(rng.choice(["1234abcd", "ffffffff"]), rng).strip().lower())
+                await host.get(mutate(rng.choice(["1234abcd", "ffffffff"]), rng, HOSTILE_CHARS).strip().lower())
         assert 0 < created < LOBBY_INPUTS // 2
     finally:
         await store.close()

@@ -31,3 +31,25 @@ async def test_two_processes_recording_at_once_lose_nothing(store, database):
         assert await here.leaderboard(1, "imperium", ALL) == kept
     finally:
         await second.close()
+
+
+async def test_a_servers_league_write_leaves_other_servers_free(store, database, backend):
+    """League writes lock their own server only: while server 1 records a change, server 2's lock is
+    free for another process and server 1's is not (PostgreSQL advisory locks; SQLite runs every write
+    transaction one at a time anyway)."""
+    if backend != "postgres":
+        return
+    from host.pgstore import _lock_key
+
+    league = League(store, clock=Ticks())
+    await league.open()
+    other = make_store(database)
+    await other.open()
+    try:
+        async with league._transaction(1):  # server 1's change in progress, its lock held
+            async with other.transaction() as db:
+                free = [bool((await db.fetchrow("SELECT pg_try_advisory_xact_lock($1)", _lock_key(name)))[0])
+                        for name in ("league:2", "league:1")]
+        assert free == [True, False]
+    finally:
+        await other.close()
