@@ -1,10 +1,12 @@
 """The engine's speed-ups change nothing a player could notice: the setup shuffle read straight
-from the keyed stream deals exactly the bag and sun sets KeyedRandom's own shuffle deals."""
+from the keyed stream deals exactly the bag and sun sets KeyedRandom's own shuffle deals, seeded
+random games produce the very bytes the engine produced before, and shared event lines stay put."""
 
 from __future__ import annotations
 
 import random
 
+import msgspec
 import pytest
 
 from rules.base import resolve_options
@@ -13,6 +15,7 @@ from rules.ra.data import sun_sets
 from rules.ra.engine import _SORTED_BAG
 from rules.ra.shuffle import shuffle_setup
 from rules.rng import RNG_KEYED, RNG_MT, make_random
+from tests.rules.replay_digest import replay_digest
 
 SEEDS = [*range(300), *(random.Random(i).getrandbits(128) for i in range(100))]
 """Small seeds (tests, demos) and 128-bit ones (every new game)."""
@@ -53,3 +56,26 @@ def test_long_lists_and_odd_seeds_take_the_generators_own_path() -> None:
     assert long == expected
     with pytest.raises(ValueError):
         shuffle_setup(-1, RNG_KEYED, [1, 2, 3])
+
+
+RA_CASES = [(3 + s % 3, s, {"hidden_fame": "on" if s % 2 else "off"}) for s in range(200)]
+RA_DIGEST = "7f49872ef45faa0cdce9a6382a5ba08ce84328f5e7c50219382d7c5ae44f0748"
+"""replay_digest(GAME, RA_CASES) of the engine before the speed-ups (branch base 5df0a2c)."""
+
+
+def test_random_games_are_byte_for_byte_those_of_the_engine_before() -> None:
+    assert replay_digest(GAME, RA_CASES) == RA_DIGEST
+
+
+def test_shared_event_lines_are_never_changed_by_later_games() -> None:
+    """Won-auction lines and the move tables are shared between games: playing more games must
+    leave a finished game's states and events exactly as they were."""
+    kept = []
+    rng = random.Random(5)
+    state = GAME.setup(4, resolve_options(GAME.info, {}), 5)
+    while GAME.result(state) is None:
+        (seat,) = GAME.to_act(state)
+        state, events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        kept.append((state, events, msgspec.json.encode([state, events])))
+    replay_digest(GAME, RA_CASES[:40])
+    assert all(msgspec.json.encode([s, e]) == before for s, e, before in kept)
