@@ -48,6 +48,17 @@ def test_setup_deals_the_keyed_stream() -> None:
         assert state.up == [sorted(d, reverse=True) for d in sets]
 
 
+def test_a_deal_that_outruns_the_stream_prefix_is_dealt_again_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blocks cut to 4 bytes run out mid-shuffle: the fallback starts over from the unshuffled lists."""
+    import rules.ra.shuffle as fast
+
+    whole = fast.keyed_block
+    monkeypatch.setattr(fast, "keyed_block", lambda key, label, counter: whole(key, label, counter)[:4])
+    bag, sets = list(_SORTED_BAG), sun_sets(4)
+    shuffle_setup(77, RNG_KEYED, bag, sets)
+    assert (bag, sets) == _slow_deal(77, RNG_KEYED, 4)
+
+
 def test_long_lists_and_odd_seeds_take_the_generators_own_path() -> None:
     long = list(range(600))
     expected = long[:]
