@@ -34,7 +34,9 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--compare"]:
         from bench.engine_compare import compare
 
-        games, players = (int(a) for a in [*sys.argv[2:4], 1000, 3][:2])
+        # The given arguments, then the defaults for the ones left out (1000 games, 3 players).
+        given = [int(a) for a in sys.argv[2:4]]
+        games, players = [*given, *(1000, 3)[len(given):]]
         compare("ra", games, lambda seed: players, {})
     else:
         main(*(int(a) for a in sys.argv[1:3]))

@@ -79,6 +79,14 @@ _SEAT_TEXT: tuple[dict[tuple[int, ...], str], ...] = tuple(
 
 _POINTS_TEXT = tuple(f"{name} {{}} pts ({{}})" for name in NAMES)
 
+_NOBODY: frozenset[Seat] = frozenset()
+_WAITING: dict[tuple[bool, ...], frozenset[Seat]] = {
+    chosen: frozenset(compress(range(n), map(not_, chosen)))
+    for n in range(1, MAX_PLAYERS + 1)
+    for chosen in itertools.product((False, True), repeat=n)
+}
+"""The seats still to choose, by which seats have chosen (every pattern of every table size)."""
+
 
 class ImperiumGame:
     """rules.base.Game for Imperium."""
@@ -103,21 +111,14 @@ class ImperiumGame:
             supply=[MARKERS] * players,
             board=[[0] * len(REGIONS) for _ in range(players)],
             choices=[()] * players,
-            events=[
-                Event(
-                    "round",
-                    f"Round 1 begins: region {_TEXT[regions_in_round(opts['variant'], 1)]} "
-                    "will be resolved.",
-                    data={"round": 1, "regions": list(regions_in_round(opts["variant"], 1))},
-                )
-            ],
+            events=[_round_event(opts["variant"], 1)],
         )
 
     def to_act(self, state: ImperiumState) -> frozenset[Seat]:
         if state.finished:
-            return frozenset()
-        # C-level compress: to_act is called before every move, so it must be cheap.
-        return frozenset(compress(range(state.players), map(not_, state.choices)))
+            return _NOBODY
+        # to_act is called before every move: a lookup of a shared set is cheaper than building one.
+        return _WAITING[tuple(map(bool, state.choices))]
 
     def legal_actions(self, state: ImperiumState, seat: Seat) -> list[Play]:
         if state.finished or type(seat) is not int or not 0 <= seat < state.players:
@@ -144,19 +145,8 @@ class ImperiumGame:
         choices = state.choices[:]  # picks are tuples: a shallow copy is enough
         choices[seat] = chosen
         waiting = choices.count(())
-        events = [
-            Event(
-                "chose",
-                f"{NAMES[seat]} has chosen ({state.players - waiting} of {state.players}).",
-                data={"seat": seat, "round": state.round, "chosen": state.players - waiting, "players": state.players},
-            ),
-            Event(
-                "my_choice",
-                f"You chose regions {_TEXT[chosen]} for round {state.round}.",
-                to=(seat,),
-                data={"seat": seat, "round": state.round, "picks": list(chosen)},
-            ),
-        ]
+        events = [_chose_event(seat, state.round, state.players - waiting, state.players),
+                  _my_choice_event(seat, chosen, state.round)]
         if waiting:
             # Only the choices change: share the board, scores and supply with the old state.
             new = msgspec.structs.replace(state, choices=choices, events=events)
@@ -191,6 +181,31 @@ class ImperiumGame:
         return _actions.describe_action(action)
 
 
+# ---------------------------------------------------------------------- shared events
+# A move's events repeat across games ("Player 2 has chosen (1 of 3)."), so each is built once and
+# shared: an Event is frozen and nothing edits its data (treat event data as read-only, as Ra does).
+# The caches are bounded: seats x rounds x counts, or the lru_cache's size.
+
+
+@lru_cache(maxsize=1 << 12)
+def _chose_event(seat: int, rnd: int, chosen: int, players: int) -> Event:
+    return Event("chose", f"{NAMES[seat]} has chosen ({chosen} of {players}).",
+                 data={"seat": seat, "round": rnd, "chosen": chosen, "players": players})
+
+
+@lru_cache(maxsize=1 << 14)
+def _my_choice_event(seat: int, chosen: tuple[int, ...], rnd: int) -> Event:
+    return Event("my_choice", f"You chose regions {_TEXT[chosen]} for round {rnd}.", to=(seat,),
+                 data={"seat": seat, "round": rnd, "picks": list(chosen)})
+
+
+@lru_cache(maxsize=1 << 8)
+def _round_event(variant: str, rnd: int) -> Event:
+    regions = regions_in_round(variant, rnd)
+    return Event("round", f"Round {rnd} begins: region {_TEXT[regions]} will be resolved.",
+                 data={"round": rnd, "regions": list(regions)})
+
+
 # ---------------------------------------------------------------------- the end of a round
 
 
@@ -207,10 +222,19 @@ def _finish_round(state: ImperiumState) -> list[Event]:
             data={"round": rnd, "picks": revealed},
         )
     ]
-    placed_all: list[tuple[int, ...]] = []
-    shortages: list[Event] = []
     supply = state.supply
     board = state.board
+    if min(supply) >= 3:  # the common case: everyone places exactly the three picks they revealed
+        for row, chosen in zip(board, reveal, strict=True):
+            for p in chosen:
+                row[p - 1] += 1
+        for s in range(n):
+            supply[s] -= 3
+        events.append(_placed_all_event(supply[:], revealed))
+        _resolve_and_continue(state, reveal[:], events)
+        return events
+    placed_all: list[tuple[int, ...]] = []
+    shortages: list[Event] = []
     for s in range(n):  # seat order: only matters when someone runs short (house order)
         chosen = reveal[s]
         have = supply[s]
@@ -234,35 +258,41 @@ def _finish_round(state: ImperiumState) -> list[Event]:
     if shortages:
         text = "Markers placed: " + "; ".join(map(dict.__getitem__, _SEAT_TEXT, placed_all)) + "."
         placed_lists = list(map(list, placed_all))
-    else:  # the common case: everyone placed exactly what they revealed
-        text = "Every player placed a marker for each card revealed."
-        placed_lists = revealed
-    # "shortage" tells a translation which of the two sentences above this is.
-    events.append(
-        Event("place", text, data={"placed": placed_lists, "supply": supply[:], "shortage": bool(shortages)})
-    )
+        # "shortage" tells a translation which of the two sentences (this one, _placed_all_event's) it is.
+        events.append(Event("place", text, data={"placed": placed_lists, "supply": supply[:], "shortage": True}))
+    else:
+        events.append(_placed_all_event(supply[:], revealed))
     events += shortages
+    _resolve_and_continue(state, placed_all, events)
+    return events
+
+
+def _placed_all_event(supply: list[int], placed: list[list[int]]) -> Event:
+    """The "place" event when every seat placed all three picks."""
+    return Event("place", "Every player placed a marker for each card revealed.",
+                 data={"placed": placed, "supply": supply, "shortage": False})
+
+
+def _resolve_and_continue(state: ImperiumState, placed_all: list[tuple[int, ...]], events: list[Event]) -> None:
+    """After placement: resolve this round's regions, return their markers, then start the next
+    round or end the game (edits state, appends to events)."""
+    n = state.players
+    rnd = state.round
+    supply = state.supply
+    board = state.board
     resolutions: list[Resolution] = []
     scores = state.scores
     for region in regions_in_round(state.variant, rnd):
         i = region - 1
-        counts = [board[s][i] for s in range(n)]
-        points = _resolve_cached(tuple(counts), region)
+        counts = tuple([row[i] for row in board])
+        points, resolution, event = _resolve_cached(counts, region)
         for s in range(n):
             scores[s] += points[s]
             supply[s] += counts[s]  # only the resolved region's markers come back
             board[s][i] = 0
-        resolutions.append(Resolution(region=region, counts=counts, points=list(points)))
-        events.append(
-            Event(
-                "resolve",
-                f"Region {region} resolved (points, markers): "
-                + "; ".join(map(str.format, _POINTS_TEXT, points, counts))
-                + ".",
-                data={"region": region, "counts": counts, "points": list(points)},
-            )
-        )
-    state.last_reveal = reveal  # choices are tuples, and choices gets a fresh list below
+        resolutions.append(resolution)
+        events.append(event)
+    state.last_reveal = state.choices  # choices are tuples, and choices gets a fresh list below
     state.last_placed = placed_all
     state.last_resolution = resolutions
     state.choices = [()] * n
@@ -281,21 +311,18 @@ def _finish_round(state: ImperiumState) -> list[Event]:
         )
     else:
         state.round = rnd + 1
-        nxt = regions_in_round(state.variant, state.round)
-        events.append(
-            Event(
-                "round",
-                f"Round {state.round} begins: region {_TEXT[nxt]} will be resolved.",
-                data={"round": state.round, "regions": list(nxt)},
-            )
-        )
-    return events
+        events.append(_round_event(state.variant, state.round))
 
 
 @lru_cache(maxsize=1 << 16)
-def _resolve_cached(counts: tuple[int, ...], region: int) -> tuple[int, ...]:
-    """resolve_region memoised: the same small count patterns recur in almost every game."""
-    return tuple(resolve_region(counts, ROWS[region]))
+def _resolve_cached(counts: tuple[int, ...], region: int) -> tuple[tuple[int, ...], Resolution, Event]:
+    """A region's points for these marker counts, with its Resolution and event (shared, read-only):
+    resolve_region memoised, since the same small count patterns recur in almost every game."""
+    points = tuple(resolve_region(counts, ROWS[region]))
+    text = f"Region {region} resolved (points, markers): " + "; ".join(map(str.format, _POINTS_TEXT, points, counts))
+    shown = list(counts)
+    return (points, Resolution(region=region, counts=shown, points=list(points)),
+            Event("resolve", text + ".", data={"region": region, "counts": shown, "points": list(points)}))
 
 
 def _game_ends(state: ImperiumState) -> bool:

@@ -7,6 +7,8 @@ tiles are discarded)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.base import Event, IllegalAction, InvalidAction
 from rules.ra import disasters
 from rules.ra.data import DISASTERS, TILE_IDS, TILE_NAMES
@@ -143,9 +145,7 @@ def _settle(s: RaState, events: list[Event]) -> None:
     old_center = s.center
     down.append(old_center)
     s.center = high
-    names = ", ".join(map(_tile_name, lot)) or "no tiles"
-    events.append(Event("win", f"{NAMES[w]} won with {high}: {names}; takes sun {old_center}.", None,
-                        {"seat": w, "disk": high, "tiles": list(map(_tile_id, lot)), "center": old_center}))
+    events.append(_win_event(w, high, tuple(lot), old_center))
     if pending:
         s.winner = w
         s.pending = pending
@@ -154,6 +154,15 @@ def _settle(s: RaState, events: list[Event]) -> None:
         if not disasters.resolve(s, events):
             return
     after(s, events)
+
+
+@lru_cache(maxsize=1 << 15, typed=True)  # typed: a bool seat (True) keeps its own events
+def _win_event(w: int, high: int, lot: tuple[int, ...], old_center: int) -> Event:
+    """The line of a won auction, shared by every game that repeats it (two in three do: most lots
+    are a few tiles); like turns.py's tables, an Event is frozen and its data is read-only."""
+    names = ", ".join(map(_tile_name, lot)) or "no tiles"
+    return Event("win", f"{NAMES[w]} won with {high}: {names}; takes sun {old_center}.", None,
+                 {"seat": w, "disk": high, "tiles": list(map(_tile_id, lot)), "center": old_center})
 
 
 def after(s: RaState, events: list[Event]) -> None:

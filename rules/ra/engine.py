@@ -38,6 +38,7 @@ from rules.ra.data import (
     sun_sets,
 )
 from rules.ra.epoch import end_epoch, result
+from rules.ra.shuffle import shuffle_setup
 from rules.ra.state import AUCTION, DISASTER, GODS, LOG_KEEP, OVER, PLAY, RaState, copy_state, own_tables
 from rules.ra.turns import (
     DRAW_EVENTS,
@@ -52,7 +53,7 @@ from rules.ra.turns import (
     phase_error,
     remember,
 )
-from rules.rng import RNG_CURRENT, make_random
+from rules.rng import RNG_CURRENT
 
 # Every draw uses a bag tile (180); every auction ends with a disk spent, a Ra tile spent or 8
 # tiles discarded (< 200 auctions of at most 5 bids); gods <= 16; disaster choices <= 20.
@@ -86,11 +87,10 @@ _SORTED_BAG = tuple(t for t, c in enumerate(TILE_COUNTS) for _ in range(c))
 def setup(players: int, options: Mapping[str, str], seed: int, rng: int = RNG_CURRENT) -> RaState:
     check_players(INFO, players)
     opts = resolve_options(INFO, options)
-    rnd = make_random(seed, rng)
     bag = list(_SORTED_BAG)
-    rnd.shuffle(bag)
     sets = sun_sets(players)
-    rnd.shuffle(sets)  # "適当な方法で、どのプレイヤーがどの山を取るか決めます"
+    # the bag, then the sun sets: "適当な方法で、どのプレイヤーがどの山を取るか決めます"
+    shuffle_setup(seed, rng, bag, sets)
     s = RaState(
         players=players,
         hidden_fame=opts["hidden_fame"] == "on",

@@ -6,7 +6,7 @@ from rules.base import Event, Result, rank_by
 from rules.ra.data import CIVS, EPOCHS, FLOOD, GOD, GOLD, RA
 from rules.ra.scoring import apply_change, epoch_breakdown
 from rules.ra.state import OVER, PLAY, RaState, own_tables
-from rules.ra.turns import first_player, log, name
+from rules.ra.turns import NAMES, first_player, log, name
 
 SCORED_AWAY = (GOD, GOLD, FLOOD, *CIVS)
 """Tiles that leave the displays after every epoch's scoring (seed: 得点計算後、ゲームから除外)."""
@@ -28,11 +28,11 @@ def end_epoch(s: RaState, events: list[Event]) -> None:
     private = s.hidden_fame and not final
     for seat, b in enumerate(breakdown):
         total = fame[seat] = apply_change(fame[seat], b["total"])
-        parts = ", ".join([f"{k.replace('_', ' ')} {v:+d}" for k, v in b.items() if v and k != "total"])
-        events.append(Event("score", f"Epoch {epoch}: {name(seat)} {parts or 'nothing'}; fame {total}.",
+        scored = [[k, v] for k, v in b.items() if v and k != "total"]
+        parts = ", ".join([f"{k.replace('_', ' ')} {v:+d}" for k, v in scored])
+        events.append(Event("score", f"Epoch {epoch}: {NAMES[seat]} {parts or 'nothing'}; fame {total}.",
                             (seat,) if private else None,
-                            {"seat": seat, "epoch": epoch, "fame": total,
-                             "parts": [[k, v] for k, v in b.items() if v and k != "total"]}))
+                            {"seat": seat, "epoch": epoch, "fame": total, "parts": scored}))
     for h in held:
         for t in SCORED_AWAY:
             discarded[t] += h[t]

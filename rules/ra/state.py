@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
 from rules.base import Event
@@ -68,15 +70,15 @@ class RaState(msgspec.Struct, kw_only=True):
     log: list[Event] = []
 
 
-def copy_state(s: RaState) -> RaState:
-    """The copy ``apply`` works on: a shallow struct copy, every list still shared with the input.
+copy_state: Callable[[RaState], RaState] = RaState.__copy__
+"""The copy ``apply`` works on: a shallow struct copy, every list still shared with the input
+(msgspec's own copy, bound directly: a wrapper would cost a Python call on every move).
 
-    A move changes few lists, so the engine copies only those, just before changing them in place:
-    :func:`own_tables` for everything, :func:`own_seat` for one seat's display and disks, or a
-    fresh list assigned to the field (``track``, ``bids``, ``pending``). ``bag``, ``start_disks``,
-    ``history``, ``breakdown`` and ``log`` are never mutated, only replaced. This keeps a move
-    cheap, which matters because every move is a copy."""
-    return s.__copy__()
+A move changes few lists, so the engine copies only those, just before changing them in place:
+:func:`own_tables` for everything, :func:`own_seat` for one seat's display and disks, or a
+fresh list assigned to the field (``track``, ``bids``, ``pending``). ``bag``, ``start_disks``,
+``history``, ``breakdown`` and ``log`` are never mutated, only replaced. This keeps a move
+cheap, which matters because every move is a copy."""
 
 
 def own_tables(s: RaState) -> None:
