@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from rules.ai import Player, RandomAI
-from rules.barrage import data, irrigation, produce, supply
+from rules.barrage import data, irrigation, plan, produce, supply
 from rules.barrage.actions import Place
 from rules.barrage.engine import GAME
 from rules.barrage.state import State
@@ -64,6 +64,10 @@ class GreedyAI:
 
     name = "greedy"
 
+    @staticmethod
+    def value(st: State, seat: Seat) -> float:
+        return value(st, seat)
+
     def choose(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
         # the bank is judged one engineer at a time, so it does not swallow a whole supply at once
         legal = [a for a in game.legal_actions(state, seat) if not (isinstance(a, Place) and a.n > 1)]
@@ -78,11 +82,22 @@ class GreedyAI:
             if game.result(st) is not None or seat not in game.to_act(st) or st.tasks[0].kind == "turn":
                 break
             options = [a for a in game.legal_actions(st, seat) if type(a).__name__ != "Back"]
-            best = max(options, key=lambda a: value(game.apply(st, seat, a)[0], seat))
+            best = max(options, key=lambda a: self.value(game.apply(st, seat, a)[0], seat))
             st, _ = game.apply(st, seat, best)
-        return value(st, seat)
+        return self.value(st, seat)
 
 
-AIS: dict[str, Player] = {"random": RandomAI(), "greedy": GreedyAI()}
+class PlannerAI(GreedyAI):
+    """Normal: the same turn-by-turn search as the greedy player, judged by ``plan.worth`` (chains
+    towards water, production every round, contracts it can meet, credits at what they still buy)."""
+
+    name = "planner"
+
+    @staticmethod
+    def value(st: State, seat: Seat) -> float:
+        return plan.worth(st, seat)
+
+
+AIS: dict[str, Player] = {"random": RandomAI(), "greedy": GreedyAI(), "normal": PlannerAI()}
 
 __all__ = ["AIS", "GAME", "GreedyAI", "value"]
