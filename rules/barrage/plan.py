@@ -25,9 +25,10 @@ CREDIT = (0.32, 0.3, 0.3, 0.27, 0.2)
 """A credit's worth by round: what it still buys early, its 1/5 VP leftover value at the end."""
 MACHINE = (1.0, 0.9, 0.75, 0.5, 0.2)
 """An excavator or mixer in supply, by round (it builds, until it is only leftover)..."""
-MACHINE_ENOUGH = 6
-"""... for the first this many of each kind; beyond them a unit is worth half as much."""
-WHEEL_STEP = 0.04
+MACHINE_SCARCE = (1.6, 1.6, 1.4, 1.2, 1.0, 1.0, 0.8, 0.6)
+"""... times this for the 1st, 2nd, ... unit of a kind (a base needs 3-5 excavators: the first
+ones unlock building, the tenth only waits), 0.4 beyond."""
+WHEEL_STEP = 0.1
 """Share of a wheel item's worth lost per rotation it still needs to come back (it does come back:
 building only lends machinery to the wheel)."""
 ENERGY_NOW = 0.45
@@ -47,8 +48,10 @@ ENGINEER = 0.45
 ADVANCED_TILE = 1.8
 TILE_READY = 1.2
 """Each kind of structure a technology tile in supply (not on the wheel) lets the company build now."""
-CONTRACT_SURE, CONTRACT_LATER = 0.75, 0.3
-"""Share of a contract's reward counted when a system can already meet it / might later."""
+CONTRACT_SURE, CONTRACT_LATER, CONTRACT_FAR = 0.75, 0.3, 0.05
+"""Share of a contract's reward counted when a system can already meet it / might after a little
+growth (an elevation, a better conduit: up to CONTRACT_REACH more energy) / is far from it."""
+CONTRACT_REACH = 4
 IRRIGATION_POINT, IRRIGATION_TILE = 0.9, 1.8
 """Nile: an irrigation point per scoring left (share of the round's irrigation prize); a face-up tile."""
 SYSTEMS_PER_ROUND = 3
@@ -190,16 +193,15 @@ def _full_chain(st: State, seat: int, zone: int, my_ph_zones: set[int]) -> float
 
 
 def machinery_worth(c: Company, rnd: int) -> float:
-    """Excavators and mixers in supply and on the wheel (by how soon the wheel gives them back)."""
+    """Excavators and mixers in supply (the first ones most: they unlock building) and on the wheel
+    (flat, by how soon the wheel gives them back)."""
     unit = MACHINE[rnd - 1]
     total = 0.0
     for have, wheel in ((c.exc, c.wexc), (c.mix, c.wmix)):
-        back = 0.0
+        total += unit * (sum(MACHINE_SCARCE[:have]) + 0.4 * max(0, have - len(MACHINE_SCARCE)))
         for i, n in enumerate(wheel):
             steps = (i - c.slot) % len(wheel) or len(wheel)
-            back += n * (1.0 - WHEEL_STEP * steps)
-        units = have + back
-        total += unit * (min(units, MACHINE_ENOUGH) + 0.5 * max(0.0, units - MACHINE_ENOUGH))
+            total += unit * n * (1.0 - WHEEL_STEP * steps)
     return total
 
 
@@ -262,7 +264,11 @@ def worth(st: State, seat: int) -> float:
     v += TILE_READY * len({s for t in c.tiles for s in data.TECH[t].get("builds", ())})
     sure = CONTRACT_SURE if left or st.phase == "actions" else 0.0
     for cid in c.hand:
-        p = sure if biggest >= data.CONTRACTS[cid]["energy_required"] else CONTRACT_LATER * (left > 0)
+        need = data.CONTRACTS[cid]["energy_required"]
+        if biggest >= need:
+            p = sure
+        else:
+            p = (CONTRACT_LATER if biggest + CONTRACT_REACH >= need else CONTRACT_FAR) * (left > 0)
         v += p * contract_worth(cid, rnd)
     if st.pile_irrigation:
         points = sum(data.IRRIGATION_TILES[t]["irrigation_points"] for t in c.irr_up + c.irr_down)
