@@ -1,7 +1,7 @@
 """AI tournament: one AI level against a field of another, seeded games, seats rotated.
 
 Usage:
-  python -m bench.tournament [--rows NAME,...] [--games N] [--jobs J] [--results FILE] [--first SEED]
+  python -m bench.tournament [--rows NAME,...] [--games N] [--jobs J] [--results FILE] [--first SEED] [--stats]
 
 Each row seats one ``tested`` AI (at seat ``game % players``, so every seat is played equally) and
 ``field`` AIs elsewhere, plays ``--games`` seeded games through the same ``choose``/``apply`` calls
@@ -51,6 +51,7 @@ def _rows() -> list[Row]:
         ("imperium", 4, (), "greedy"),
         ("alhambra_dice", 3, (("version", "basic"),), "greedy"),
         ("alhambra_dice", 3, (("version", "alcazaba"),), "greedy"),
+        ("barrage", 3, (("expansion", "nile"),), "greedy"),
     ]
     rows = []
     for game, players, options, today in tables:
@@ -74,6 +75,8 @@ def play(row: Row, seed: int) -> dict:
     state = game.setup(row.players, resolve_options(game.info, dict(row.options)), seed)
     walls: list[float] = []
     cpus: list[float] = []
+    stats = STATS.get(row.game)
+    energy = [0] * row.players
     for _ in range(game.info.max_actions):
         result = game.result(state)
         if result is not None:
@@ -84,13 +87,43 @@ def play(row: Row, seed: int) -> dict:
         if seat == tested_seat:
             walls.append(time.perf_counter() - wall)
             cpus.append(time.process_time() - cpu)
+        before = game.view(state, None)["round"] if stats else 0
         state, _ = game.apply(state, seat, action)
+        if stats:
+            energy = stats.count_energy(game.view(state, None), before, energy)
     else:
         raise RuntimeError(f"{row.name} seed {seed}: no result after {game.info.max_actions} actions")
     winners = result.winners
     share = 1.0 / len(winners) if tested_seat in winners else 0.0
-    return {"row": row.name, "seed": seed, "share": share, "scores": list(result.scores),
-            "tested_seat": tested_seat, "wall": walls, "cpu": cpus}
+    out = {"row": row.name, "seed": seed, "share": share, "scores": list(result.scores),
+           "tested_seat": tested_seat, "wall": walls, "cpu": cpus}
+    if stats:
+        out["stats"] = stats.final(game.view(state, None), energy)
+    return out
+
+
+class BarrageStats:
+    """What a Barrage company did in a game, from the public view: dams (bases) built, energy produced
+    over the five rounds, contracts fulfilled, credits left at the end, VP."""
+
+    KEYS = ("dams", "energy", "contracts", "credits_left", "vp")
+
+    @staticmethod
+    def count_energy(view: dict, round_before: int, energy: list[int]) -> list[int]:
+        """Add each company's energy of a round when that round has just been scored."""
+        if view["round"] != round_before or view["phase"] == "over":
+            return [e + c["last_energy"] for e, c in zip(energy, view["companies"], strict=True)]
+        return energy
+
+    @staticmethod
+    def final(view: dict, energy: list[int]) -> list[dict[str, int]]:
+        return [{"dams": c["built"]["base"], "energy": e, "contracts": len(c["fulfilled"]),
+                 "credits_left": c["credits"], "vp": score}
+                for c, e, score in zip(view["companies"], energy, view["final_scores"], strict=True)]
+
+
+STATS = {"barrage": BarrageStats}
+"""Games whose rows can print what the AIs did (``--stats``)."""
 
 
 def _play_args(args: tuple[str, int]) -> dict:
@@ -111,6 +144,19 @@ def summary(row: Row, games: list[dict]) -> str:
             f"(95%; fair {100 / row.players:.0f}%)  per decision median/max {ms}")
 
 
+def stats_summary(row: Row, games: list[dict]) -> str:
+    """The tested AI's and the field's averages of the game's ``STATS`` keys."""
+    keys = STATS[row.game].KEYS
+    tested = [g["stats"][g["tested_seat"]] for g in games if "stats" in g]
+    field = [s for g in games if "stats" in g for i, s in enumerate(g["stats"]) if i != g["tested_seat"]]
+
+    def avg(rows: list[dict], key: str) -> str:
+        return f"{sum(r[key] for r in rows) / len(rows):5.1f}" if rows else "    -"
+
+    return (f"{'':<40} {row.tested:>7}: " + "  ".join(f"{k} {avg(tested, k)}" for k in keys) + "\n"
+            f"{'':<40} {row.field:>7}: " + "  ".join(f"{k} {avg(field, k)}" for k in keys))
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rows", default=",".join(ROWS), help="comma-separated row names (default: all)")
@@ -119,6 +165,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--results", default=str(Path(__file__).with_name("tournament_results.jsonl")))
     ap.add_argument("--list", action="store_true", help="list the rows and exit")
+    ap.add_argument("--stats", action="store_true",
+                    help="also print what the tested AI and the field did on average (Barrage: dams, energy, "
+                         "contracts, credits left, VP)")
     args = ap.parse_args(argv)
     if args.list:
         print("\n".join(ROWS))
@@ -150,6 +199,8 @@ def main(argv: list[str] | None = None) -> None:
                 done[(g["row"], g["seed"])] = g
     for n in names:
         print(summary(ROWS[n], [done[(n, s)] for s in seeds]))
+        if args.stats and ROWS[n].game in STATS:
+            print(stats_summary(ROWS[n], [done[(n, s)] for s in seeds]))
 
 
 if __name__ == "__main__":
