@@ -29,8 +29,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import GAMES
-from rules.ai import ais_for
+from rules.ai import Player, SearchAI, ais_for
 from rules.base import resolve_options
+from rules.search import Budget
 
 
 @dataclass(frozen=True)
@@ -65,12 +66,13 @@ def _rows() -> list[Row]:
 ROWS = {r.name: r for r in _rows()}
 
 
-def play(row: Row, seed: int) -> dict:
+def play(row: Row, seed: int, no_deadline: bool = False) -> dict:
     """One game of ``row``; the tested AI sits at seat ``seed % players``."""
     game = GAMES[row.game]
     ais = ais_for(row.game)
     tested_seat = seed % row.players
-    seats = [ais[row.tested] if s == tested_seat else ais[row.field] for s in range(row.players)]
+    seats = [_bounded(ais[row.tested] if s == tested_seat else ais[row.field], no_deadline)
+             for s in range(row.players)]
     rng = random.Random(seed)
     state = game.setup(row.players, resolve_options(game.info, dict(row.options)), seed)
     walls: list[float] = []
@@ -96,7 +98,7 @@ def play(row: Row, seed: int) -> dict:
     winners = result.winners
     share = 1.0 / len(winners) if tested_seat in winners else 0.0
     out = {"row": row.name, "seed": seed, "share": share, "scores": list(result.scores),
-           "tested_seat": tested_seat, "wall": walls, "cpu": cpus}
+           "tested_seat": tested_seat, "wall": walls, "cpu": cpus, "no_deadline": no_deadline}
     if stats:
         out["stats"] = stats.final(game.view(state, None), energy)
     return out
@@ -126,8 +128,15 @@ STATS = {"barrage": BarrageStats}
 """Games whose rows can print what the AIs did (``--stats``)."""
 
 
-def _play_args(args: tuple[str, int]) -> dict:
-    return play(ROWS[args[0]], args[1])
+def _bounded(ai: Player, no_deadline: bool) -> Player:
+    """``ai``, or with ``no_deadline`` a search seat bounded by its playouts alone (same class and knobs)."""
+    if no_deadline and isinstance(ai, SearchAI):
+        return type(ai)(ai.name, ai.knobs, Budget(ai.budget.iterations, deadline_s=math.inf))
+    return ai
+
+
+def _play_args(args: tuple[str, int, bool]) -> dict:
+    return play(ROWS[args[0]], args[1], args[2])
 
 
 def summary(row: Row, games: list[dict]) -> str:
@@ -165,6 +174,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--results", default=str(Path(__file__).with_name("tournament_results.jsonl")))
     ap.add_argument("--list", action="store_true", help="list the rows and exit")
+    ap.add_argument("--no-deadline", action="store_true",
+                    help="play search seats by their playout budget alone: on a shared, loaded machine the wall "
+                         "deadline cuts playouts and measures the load, not the AI (CPU time is still reported)")
     ap.add_argument("--stats", action="store_true",
                     help="also print what the tested AI and the field did on average (Barrage: dams, energy, "
                          "contracts, credits left, VP)")
@@ -183,7 +195,7 @@ def main(argv: list[str] | None = None) -> None:
             g = json.loads(line)
             done[(g["row"], g["seed"])] = g
     seeds = range(args.first, args.first + args.games)
-    todo = [(n, s) for n in names for s in seeds if (n, s) not in done]
+    todo = [(n, s, args.no_deadline) for n in names for s in seeds if (n, s) not in done]
     with path.open("a") as out:
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
