@@ -17,7 +17,7 @@ import msgspec
 
 from rules.ai import LevelSettings, Player, SearchAI, level_players
 from rules.barrage import data, irrigation, plan, produce, supply
-from rules.barrage.actions import Place
+from rules.barrage.actions import Back, Place
 from rules.barrage.determinise import determinise
 from rules.barrage.engine import GAME
 from rules.barrage.state import State
@@ -77,8 +77,9 @@ class GreedyAI:
         return value(st, seat)
 
     def choose(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
-        # the bank is judged one engineer at a time, so it does not swallow a whole supply at once
-        legal = [a for a in game.legal_actions(state, seat) if not (isinstance(a, Place) and a.n > 1)]
+        # the bank is judged one engineer at a time; a turn is never taken back (Back changes nothing)
+        every = game.legal_actions(state, seat)
+        legal = [a for a in every if not (isinstance(a, Place) and a.n > 1) and not isinstance(a, Back)] or every
         if len(legal) == 1:
             return legal[0]
         scored = [(self._judge(game, state, seat, a, rng), rng.random(), i) for i, a in enumerate(legal)]
