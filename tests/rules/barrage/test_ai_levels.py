@@ -48,7 +48,7 @@ def test_the_levels_are_the_planner_the_noisy_greedy_and_the_search() -> None:
 def test_normal_builds_a_working_chain_produces_every_round_and_spends_its_credits() -> None:
     game = _play(["normal", "greedy", "greedy"], 3)
     me = game.view["companies"][0]
-    assert me["built"]["base"] >= 2 and me["built"]["conduit"] >= 2 and me["built"]["powerhouse"] >= 2
+    assert me["built"]["base"] >= 2 and me["built"]["conduit"] >= 1 and me["built"]["powerhouse"] >= 2
     assert all(0 in seats for seats in game.productions[1:]), game.productions  # rounds 2-5
     assert len(me["fulfilled"]) >= 3
     assert me["credits"] <= 20
