@@ -1,7 +1,7 @@
 """AI tournament: one AI level against a field of another, seeded games, seats rotated.
 
 Usage:
-  python -m bench.tournament [--rows NAME,...] [--games N] [--jobs J] [--results FILE] [--first SEED]
+  python -m bench.tournament [--rows NAME,...] [--games N] [--jobs J] [--results FILE] [--first SEED] [--stats]
 
 Each row seats one ``tested`` AI (at seat ``game % players``, so every seat is played equally) and
 ``field`` AIs elsewhere, plays ``--games`` seeded games through the same ``choose``/``apply`` calls
@@ -29,8 +29,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import GAMES
-from rules.ai import ais_for
+from rules.ai import Player, SearchAI, ais_for
 from rules.base import resolve_options
+from rules.search import Budget
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,7 @@ def _rows() -> list[Row]:
         ("imperium", 4, (), "greedy"),
         ("alhambra_dice", 3, (("version", "basic"),), "greedy"),
         ("alhambra_dice", 3, (("version", "alcazaba"),), "greedy"),
+        ("barrage", 3, (("expansion", "nile"),), "greedy"),
     ]
     rows = []
     for game, players, options, today in tables:
@@ -64,16 +66,19 @@ def _rows() -> list[Row]:
 ROWS = {r.name: r for r in _rows()}
 
 
-def play(row: Row, seed: int) -> dict:
+def play(row: Row, seed: int, no_deadline: bool = False) -> dict:
     """One game of ``row``; the tested AI sits at seat ``seed % players``."""
     game = GAMES[row.game]
     ais = ais_for(row.game)
     tested_seat = seed % row.players
-    seats = [ais[row.tested] if s == tested_seat else ais[row.field] for s in range(row.players)]
+    seats = [_bounded(ais[row.tested] if s == tested_seat else ais[row.field], no_deadline)
+             for s in range(row.players)]
     rng = random.Random(seed)
     state = game.setup(row.players, resolve_options(game.info, dict(row.options)), seed)
     walls: list[float] = []
     cpus: list[float] = []
+    stats = STATS.get(row.game)
+    energy = [0] * row.players
     for _ in range(game.info.max_actions):
         result = game.result(state)
         if result is not None:
@@ -84,17 +89,54 @@ def play(row: Row, seed: int) -> dict:
         if seat == tested_seat:
             walls.append(time.perf_counter() - wall)
             cpus.append(time.process_time() - cpu)
+        before = game.view(state, None)["round"] if stats else 0
         state, _ = game.apply(state, seat, action)
+        if stats:
+            energy = stats.count_energy(game.view(state, None), before, energy)
     else:
         raise RuntimeError(f"{row.name} seed {seed}: no result after {game.info.max_actions} actions")
     winners = result.winners
     share = 1.0 / len(winners) if tested_seat in winners else 0.0
-    return {"row": row.name, "seed": seed, "share": share, "scores": list(result.scores),
-            "tested_seat": tested_seat, "wall": walls, "cpu": cpus}
+    out = {"row": row.name, "seed": seed, "share": share, "scores": list(result.scores),
+           "tested_seat": tested_seat, "wall": walls, "cpu": cpus, "no_deadline": no_deadline}
+    if stats:
+        out["stats"] = stats.final(game.view(state, None), energy)
+    return out
 
 
-def _play_args(args: tuple[str, int]) -> dict:
-    return play(ROWS[args[0]], args[1])
+class BarrageStats:
+    """What a Barrage company did in a game, from the public view: dams (bases) built, energy produced
+    over the five rounds, contracts fulfilled, credits left at the end, VP."""
+
+    KEYS = ("dams", "energy", "contracts", "credits_left", "vp")
+
+    @staticmethod
+    def count_energy(view: dict, round_before: int, energy: list[int]) -> list[int]:
+        """Add each company's energy of a round when that round has just been scored."""
+        if view["round"] != round_before or view["phase"] == "over":
+            return [e + c["last_energy"] for e, c in zip(energy, view["companies"], strict=True)]
+        return energy
+
+    @staticmethod
+    def final(view: dict, energy: list[int]) -> list[dict[str, int]]:
+        return [{"dams": c["built"]["base"], "energy": e, "contracts": len(c["fulfilled"]),
+                 "credits_left": c["credits"], "vp": score}
+                for c, e, score in zip(view["companies"], energy, view["final_scores"], strict=True)]
+
+
+STATS = {"barrage": BarrageStats}
+"""Games whose rows can print what the AIs did (``--stats``)."""
+
+
+def _bounded(ai: Player, no_deadline: bool) -> Player:
+    """``ai``, or with ``no_deadline`` a search seat bounded by its playouts alone (same class and knobs)."""
+    if no_deadline and isinstance(ai, SearchAI):
+        return type(ai)(ai.name, ai.knobs, Budget(ai.budget.iterations, deadline_s=math.inf))
+    return ai
+
+
+def _play_args(args: tuple[str, int, bool]) -> dict:
+    return play(ROWS[args[0]], args[1], args[2])
 
 
 def summary(row: Row, games: list[dict]) -> str:
@@ -111,6 +153,19 @@ def summary(row: Row, games: list[dict]) -> str:
             f"(95%; fair {100 / row.players:.0f}%)  per decision median/max {ms}")
 
 
+def stats_summary(row: Row, games: list[dict]) -> str:
+    """The tested AI's and the field's averages of the game's ``STATS`` keys."""
+    keys = STATS[row.game].KEYS
+    tested = [g["stats"][g["tested_seat"]] for g in games if "stats" in g]
+    field = [s for g in games if "stats" in g for i, s in enumerate(g["stats"]) if i != g["tested_seat"]]
+
+    def avg(rows: list[dict], key: str) -> str:
+        return f"{sum(r[key] for r in rows) / len(rows):5.1f}" if rows else "    -"
+
+    return (f"{'':<40} {row.tested:>7}: " + "  ".join(f"{k} {avg(tested, k)}" for k in keys) + "\n"
+            f"{'':<40} {row.field:>7}: " + "  ".join(f"{k} {avg(field, k)}" for k in keys))
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rows", default=",".join(ROWS), help="comma-separated row names (default: all)")
@@ -119,6 +174,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--results", default=str(Path(__file__).with_name("tournament_results.jsonl")))
     ap.add_argument("--list", action="store_true", help="list the rows and exit")
+    ap.add_argument("--no-deadline", action="store_true",
+                    help="play search seats by their playout budget alone: on a shared, loaded machine the wall "
+                         "deadline cuts playouts and measures the load, not the AI (CPU time is still reported)")
+    ap.add_argument("--stats", action="store_true",
+                    help="also print what the tested AI and the field did on average (Barrage: dams, energy, "
+                         "contracts, credits left, VP)")
     args = ap.parse_args(argv)
     if args.list:
         print("\n".join(ROWS))
@@ -134,7 +195,7 @@ def main(argv: list[str] | None = None) -> None:
             g = json.loads(line)
             done[(g["row"], g["seed"])] = g
     seeds = range(args.first, args.first + args.games)
-    todo = [(n, s) for n in names for s in seeds if (n, s) not in done]
+    todo = [(n, s, args.no_deadline) for n in names for s in seeds if (n, s) not in done]
     with path.open("a") as out:
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
@@ -150,6 +211,8 @@ def main(argv: list[str] | None = None) -> None:
                 done[(g["row"], g["seed"])] = g
     for n in names:
         print(summary(ROWS[n], [done[(n, s)] for s in seeds]))
+        if args.stats and ROWS[n].game in STATS:
+            print(stats_summary(ROWS[n], [done[(n, s)] for s in seeds]))
 
 
 if __name__ == "__main__":

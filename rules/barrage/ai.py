@@ -1,7 +1,11 @@
-"""Computer players for Barrage: the uniform random player and a greedy "engineer" heuristic.
+"""Computer players for Barrage: random, today's greedy "engineer" heuristic, and the three levels.
 
 The greedy player plays each of its decisions by trying every legal choice, finishing the rest of
 its own turn greedily, and keeping the choice whose position is worth most to it (``value``).
+Normal (``PlannerAI``) searches its turn the same way but judges positions by ``plan.worth`` (a
+planning player's estimate of its final score). Easy is the greedy player with deliberate mistakes;
+Hard the generic search (rules/search.py) over Normal's best few moves of each turn, Normal playing
+every other seat and the playouts. Every level is honest: it plays on a state sampled from its view.
 """
 
 from __future__ import annotations
@@ -9,12 +13,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.ai import Player, RandomAI
-from rules.barrage import data, irrigation, produce, supply
-from rules.barrage.actions import Place
+import msgspec
+
+from rules.ai import LevelSettings, Player, SearchAI, level_players
+from rules.barrage import data, irrigation, plan, produce, supply
+from rules.barrage.actions import Back, Place
+from rules.barrage.determinise import determinise
 from rules.barrage.engine import GAME
 from rules.barrage.state import State
 from rules.base import Game, Seat
+from rules.search import Budget, Knobs, margin_prospect
 
 # weights of the position value (house heuristic, tuned against the random player)
 W_CREDIT, W_MACHINE, W_WHEEL, W_ENGINEER = 0.3, 0.8, 0.3, 0.2
@@ -64,9 +72,14 @@ class GreedyAI:
 
     name = "greedy"
 
+    @staticmethod
+    def value(st: State, seat: Seat) -> float:
+        return value(st, seat)
+
     def choose(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
-        # the bank is judged one engineer at a time, so it does not swallow a whole supply at once
-        legal = [a for a in game.legal_actions(state, seat) if not (isinstance(a, Place) and a.n > 1)]
+        # the bank is judged one engineer at a time; a turn is never taken back (Back changes nothing)
+        every = game.legal_actions(state, seat)
+        legal = [a for a in every if not (isinstance(a, Place) and a.n > 1) and not isinstance(a, Back)] or every
         if len(legal) == 1:
             return legal[0]
         scored = [(self._judge(game, state, seat, a, rng), rng.random(), i) for i, a in enumerate(legal)]
@@ -78,11 +91,79 @@ class GreedyAI:
             if game.result(st) is not None or seat not in game.to_act(st) or st.tasks[0].kind == "turn":
                 break
             options = [a for a in game.legal_actions(st, seat) if type(a).__name__ != "Back"]
-            best = max(options, key=lambda a: value(game.apply(st, seat, a)[0], seat))
+            best = max(options, key=lambda a: self.value(game.apply(st, seat, a)[0], seat))
             st, _ = game.apply(st, seat, best)
-        return value(st, seat)
+        return self.value(st, seat)
 
 
-AIS: dict[str, Player] = {"random": RandomAI(), "greedy": GreedyAI()}
+class PlannerAI(GreedyAI):
+    """Normal: the same turn-by-turn search as the greedy player, judged by ``plan.worth`` (chains
+    towards water, production every round, contracts it can meet, credits at what they still buy)."""
 
-__all__ = ["AIS", "GAME", "GreedyAI", "value"]
+    name = "planner"
+
+    @staticmethod
+    def value(st: State, seat: Seat) -> float:
+        return plan.worth(st, seat)
+
+
+    def ranked(self, game: Game[Any, Any], state: Any, seat: Seat, legal: list[Any]) -> list[Any]:
+        """``legal`` best first by this player's judgement (ties in list order)."""
+        scored = [(self._judge(game, state, seat, a, _NO_NOISE), -i) for i, a in enumerate(legal)]
+        return [legal[-i] for _, i in sorted(scored, reverse=True)]
+
+
+_NO_NOISE = random.Random(0)
+"""``_judge`` draws nothing from its generator; ranking candidates must not move the caller's."""
+_NORMAL = PlannerAI()
+WORTH_SCALE = 12.0
+"""Hard's evaluation: a lead of this many estimated VP is a solid lead (``margin_prospect``)."""
+
+
+def prospects(st: State, seat: Seat) -> float:
+    """Hard's evaluation of an unfinished game: ``seat``'s lead in ``plan.worth`` over the best other."""
+    return margin_prospect([plan.worth(st, s) for s in range(st.players)], seat, WORTH_SCALE)
+
+
+class _Candidates:
+    """Hard weighs Normal's best few moves of a turn. Every sample of one decision shows the same
+    table (only face-down piles differ), so the ranking is worked out once per table."""
+
+    def __init__(self, keep: int) -> None:
+        self.keep = keep
+        self.cache: dict[bytes, list[Any]] = {}
+
+    def __call__(self, st: State, seat: Seat, legal: list[Any]) -> list[Any]:
+        key = msgspec.json.encode(msgspec.structs.replace(
+            st, piles=[], deck_patent=[], deck_works=[], pile_irrigation={}, log=[], log_data=[]))
+        best = self.cache.get(key)
+        if best is None:
+            if len(self.cache) > 256:
+                self.cache.clear()
+            best = self.cache[key] = _NORMAL.ranked(GAME, st, seat, legal)[: self.keep]
+        return [a for a in best if a in legal] or legal[:1]
+
+
+class HardAI(SearchAI):
+    """The search for a turn's main choice; the steps that follow it (tile, site, payment, fulfil)
+    are Normal's, on a sample of the view (the search judged the choice with them already)."""
+
+    def choose(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
+        view = game.view(state, seat)
+        if view["step"] != "turn":
+            return _NORMAL.choose(game, determinise(view, seat, rng), seat, rng)
+        return super().choose(game, state, seat, rng)
+
+
+SETTINGS = LevelSettings(easy_mistakes=0.15, hard=Budget(iterations=10, deadline_s=1.5), rollout_plies=3)
+"""Hard's budget: a turn's main choice costs 0.37-1.2 s of CPU here (median 0.49 s, six positions of a
+seeded game; 24 playouts of 6 moves took 1.4-4 s); the steps after it are Normal's (a few ms)."""
+CANDIDATES = 3
+"""Moves of a turn the search weighs (Normal's best), of the 20-60 legal ones."""
+KNOBS = Knobs(determinise, rollout=_NORMAL, evaluate=prospects, rollout_plies=SETTINGS.rollout_plies,
+              candidates=_Candidates(CANDIDATES))
+
+AIS: dict[str, Player] = level_players(GreedyAI(), _NORMAL, determinise, SETTINGS, KNOBS)
+AIS["hard"] = HardAI("hard", KNOBS, SETTINGS.hard)
+
+__all__ = ["AIS", "GAME", "SETTINGS", "GreedyAI", "HardAI", "PlannerAI", "prospects", "value"]

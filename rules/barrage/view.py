@@ -8,6 +8,7 @@ from typing import Any
 from rules.barrage import data, irrigation, supply
 from rules.barrage.actions import space_label
 from rules.barrage.choices import spaces_for
+from rules.barrage.determinise import knowledge
 from rules.barrage.state import State
 from rules.base import rank_by, recent_events
 
@@ -142,4 +143,6 @@ def view(st: State, viewer: int | None) -> dict[str, Any]:
         "final_ranks": _final_ranks(st),
         "log": list(st.log),
         "log_events": recent_events(st.log, st.log_data),
+        # what the seat knows, written as a state with the face-down piles as sorted pools (computer players)
+        "info_state": knowledge(st, viewer),
     }

@@ -17,9 +17,10 @@ from rules.base import resolve_options
 from rules.search import Budget, search
 
 LEVEL_GAMES = [("ra", {}), ("ra", {"hidden_fame": "on"}), ("imperium", {}),
-               ("alhambra_dice", {"version": "basic"}), ("alhambra_dice", {"version": "alcazaba"})]
-PLAYERS = {"ra": 4, "imperium": 4, "alhambra_dice": 3}
-EVERY = {"ra": 9, "imperium": 3, "alhambra_dice": 9}
+               ("alhambra_dice", {"version": "basic"}), ("alhambra_dice", {"version": "alcazaba"}),
+               ("barrage", {"expansion": "nile"}), ("barrage", {"expansion": "nile", "leeghwater": "yes"})]
+PLAYERS = {"ra": 4, "imperium": 4, "alhambra_dice": 3, "barrage": 3}
+EVERY = {"ra": 9, "imperium": 3, "alhambra_dice": 9, "barrage": 23}
 """Moves between the positions a test looks at (an Imperium game is short)."""
 
 
@@ -27,7 +28,7 @@ def _small_hard(game_name: str) -> SearchAI:
     """The shipped Hard with fewer playouts (and no deadline in reach), so tests stay quick and exact."""
     hard = ais_for(game_name)["hard"]
     assert isinstance(hard, SearchAI)
-    return SearchAI("hard", hard.knobs, Budget(iterations=12, deadline_s=3600.0))
+    return type(hard)("hard", hard.knobs, Budget(iterations=12, deadline_s=3600.0))
 
 
 def _players(game_name: str) -> dict[str, Any]:
@@ -73,8 +74,7 @@ def test_stored_heuristic_names_still_play_todays_heuristic() -> None:
     assert type(ais_for("ra")["evaluator"]) is EvaluatorAI
     assert type(ais_for("imperium")["greedy"]) is ImperiumGreedy
     assert type(ais_for("alhambra_dice")["greedy"]) is AlhambraGreedy
-    # Barrage has no levels of its own yet: every level is its greedy player.
-    assert all(type(ais_for("barrage")[level]) is BarrageGreedy for level in LEVELS)
+    assert type(ais_for("barrage")["greedy"]) is BarrageGreedy
 
 
 # --------------------------------------------------------------------------- honesty
@@ -112,8 +112,33 @@ def _alhambra_twins(state: Any, seat: int, rng: random.Random) -> Any:
     return msgspec.structs.replace(state, rng=rng.getrandbits(64), stacks=stacks, bag=bag)
 
 
+def _barrage_twins(state: Any, seat: int, rng: random.Random) -> Any:
+    """Every face-down pile in another order: contract piles, the advanced-tile deck within each
+    level, the external works within each letter, the irrigation tiles under the visible tops."""
+    from rules.barrage import data
+
+    def within(deck: list[str], key: Callable[[str], Any]) -> list[str]:
+        out: list[str] = []
+        for k in dict.fromkeys(key(x) for x in deck):
+            run = [x for x in deck if key(x) == k]
+            rng.shuffle(run)
+            out += run
+        return out
+
+    irrigation = {}
+    for aid, stacks in state.pile_irrigation.items():
+        mine = [t for s in stacks for t in s[:-1]]
+        rng.shuffle(mine)
+        irrigation[aid] = [[mine.pop() for _ in s[:-1]] + s[-1:] for s in stacks]
+    return msgspec.structs.replace(
+        state, piles=[rng.sample(p, len(p)) for p in state.piles],
+        deck_patent=within(state.deck_patent, lambda t: data.TECH[t]["level"]),
+        deck_works=within(state.deck_works, lambda w: data.EXTERNAL_WORKS[w]["deck"]),
+        pile_irrigation=irrigation)
+
+
 TWINS: dict[str, Callable[[Any, int, random.Random], Any]] = {
-    "ra": _ra_twins, "imperium": _imperium_twins, "alhambra_dice": _alhambra_twins}
+    "ra": _ra_twins, "imperium": _imperium_twins, "alhambra_dice": _alhambra_twins, "barrage": _barrage_twins}
 
 
 @pytest.mark.parametrize(("game_name", "options"), LEVEL_GAMES)

@@ -1,0 +1,64 @@
+"""Barrage's levels: Normal plays with a plan (chains its water reaches, production every round,
+contracts, its credits spent) and beats today's greedy player; Easy and Hard are what they say."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from rules.ai import HonestAI, NoisyAI, SearchAI
+from rules.barrage import AIS, GAME, GreedyAI
+from rules.barrage.ai import SETTINGS, HardAI, PlannerAI
+from rules.base import resolve_options
+
+
+@dataclass
+class Played:
+    ranks: tuple[int, ...]
+    scores: tuple[int, ...]
+    view: dict
+    productions: list[set[int]]
+    """Per round, the seats that produced energy in it."""
+
+
+def _play(players: list[str], seed: int) -> Played:
+    rng = random.Random(seed)
+    st = GAME.setup(len(players), resolve_options(GAME.info, {"expansion": "nile"}), seed)
+    productions: list[set[int]] = [set() for _ in range(5)]
+    while GAME.result(st) is None:
+        seat = min(GAME.to_act(st))
+        action = AIS[players[seat]].choose(GAME, st, seat, rng)
+        if GAME.encode_action(action).startswith("R."):
+            productions[st.round - 1].add(seat)
+        st, _ = GAME.apply(st, seat, action)
+    res = GAME.result(st)
+    assert res is not None
+    return Played(res.ranks, res.scores, GAME.view(st, None), productions)
+
+
+def test_the_levels_are_the_planner_the_noisy_greedy_and_the_search() -> None:
+    assert isinstance(AIS["normal"], HonestAI) and isinstance(AIS["normal"].policy, PlannerAI)
+    easy = AIS["easy"]
+    assert isinstance(easy, HonestAI) and isinstance(easy.policy, NoisyAI)
+    assert isinstance(easy.policy.policy, GreedyAI) and easy.policy.mistakes == SETTINGS.easy_mistakes > 0
+    assert isinstance(AIS["hard"], HardAI) and isinstance(AIS["hard"], SearchAI)
+    assert isinstance(AIS["hard"].knobs.rollout, PlannerAI)
+
+
+def test_normal_builds_a_working_chain_produces_every_round_and_spends_its_credits() -> None:
+    game = _play(["normal", "greedy", "greedy"], 3)
+    me = game.view["companies"][0]
+    assert me["built"]["base"] >= 2 and me["built"]["conduit"] >= 1 and me["built"]["powerhouse"] >= 2
+    assert all(0 in seats for seats in game.productions[1:]), game.productions  # rounds 2-5
+    assert len(me["fulfilled"]) >= 3
+    assert me["credits"] <= 20
+
+
+def test_normal_beats_todays_greedy_player() -> None:
+    """Seats rotated over three seeded games: Normal wins at least two."""
+    wins = 0
+    for seed in range(3):
+        players = ["greedy", "greedy", "greedy"]
+        players[seed % 3] = "normal"
+        wins += _play(players, seed).ranks[seed % 3] == 1
+    assert wins >= 2
