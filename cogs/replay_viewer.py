@@ -53,21 +53,23 @@ class Viewer:
         return len(self.data["actions"])
 
 
-_viewers: OrderedDict[str, Viewer] = OrderedDict()
+def viewers_of(bot: Any) -> OrderedDict[str, Viewer]:
+    """The bot's open viewers (kept on the bot object: a restarted bot starts with none)."""
+    kept = getattr(bot, "replay_viewers", None)
+    if not isinstance(kept, OrderedDict):
+        kept = OrderedDict()
+        bot.replay_viewers = kept
+    return kept
 
 
-def remember(viewer: Viewer) -> str:
+def remember(bot: Any, viewer: Viewer) -> str:
     """Keep ``viewer`` (dropping the oldest beyond ``VIEWERS_KEPT``) and return its token."""
+    kept = viewers_of(bot)
     token = secrets.token_hex(4)
-    _viewers[token] = viewer
-    while len(_viewers) > VIEWERS_KEPT:
-        _viewers.popitem(last=False)
+    kept[token] = viewer
+    while len(kept) > VIEWERS_KEPT:
+        kept.popitem(last=False)
     return token
-
-
-def forget_all() -> None:
-    """Drop every viewer (what a restart does; tests use it)."""
-    _viewers.clear()
 
 
 def target(op: str, index: int, moves: int) -> int:
@@ -113,11 +115,12 @@ class ViewerButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await defer_update(interaction)
-        viewer = _viewers.get(self.token)
+        kept = viewers_of(bot_of(interaction))
+        viewer = kept.get(self.token)
         if viewer is None:  # the bot restarted, or many viewers were opened since
             await reply(interaction, t(await lang_of(interaction), "history.viewer.expired"))
             return
-        _viewers.move_to_end(self.token)
+        kept.move_to_end(self.token)
         index = max(0, min(viewer.moves, self.go))
         drawn = await in_pool(bot_of(interaction), tasks.replay_frame, viewer.data, index, viewer.lang,
                               what=f"replay viewer of {viewer.game_id}", deadline=FRAME_DEADLINE)
@@ -135,7 +138,7 @@ class ViewerButton(
 
 async def open_viewer(interaction: discord.Interaction, viewer: Viewer, last: bytes, caption: str) -> None:
     """Send ``viewer`` (only to the user), opened on the final position (already drawn with the GIF)."""
-    token = remember(viewer)
+    token = remember(interaction.client, viewer)
     try:
         await interaction.followup.send(content(viewer, viewer.moves, caption), file=picture(last),
                                         view=controls(token, viewer.moves, viewer.moves), ephemeral=True)
