@@ -67,6 +67,18 @@ def summary_picture(data: dict[str, Any], lang: str) -> bytes:
     return picture(data, lang)
 
 
+def replay_picture(game: str, view: dict[str, Any], lang: str) -> bytes:
+    """One replay frame: the public view with the picture a replay shows (Barrage: the map)."""
+    return get_renderer(game)(view, viewer_seat=None, lang=lang)
+
+
+def summary_of(summary: dict[str, Any], names: list[str], lang: str) -> bytes:
+    """The summary picture of already gathered numbers (``rules.summary.ScoreSummary`` as plain data)."""
+    from render.summary import render_summary
+
+    return render_summary(summary, names, lang)
+
+
 def ai_rng(seed: int, version: int, seat: int) -> random.Random:
     """The AI's random source for one decision: fixed by the game's seed, version and seat, so a
     replay (and a demo) chooses the same moves wherever the decision is computed."""
