@@ -3,6 +3,7 @@
 python bot.py                      run the bot (needs DISCORD_TOKEN; see .env.example)
 python bot.py demo GAME --players N --seed S --out DIR [--options k=v ...] [--frames] [--lang ja]
 python bot.py play GAME --players N [--seed S] [--ai 2,3] [--out DIR] [--lang ja]
+python bot.py rules GAME [--lang ja] [--out DIR]   how a game goes and how to move, with a sample board
 python bot.py replay FILE.json --out DIR [--lang ja]   every frame of a /game export log, captions.txt, summary.png
 python bot.py sync [--guild ID]    push slash commands to Discord (on deploy, not every start)
 """
@@ -22,7 +23,7 @@ from dotenv import load_dotenv
 
 from cogs._common import reply_error
 from cogs._game import ActButton, ActSelect, GameCog
-from host import compute, replay_files
+from host import compute, replay_files, rules_help
 from host.league import League
 from host.limits import Limits
 from host.local import run_demo, run_hotseat
@@ -42,7 +43,7 @@ from rules.rng import new_seed
 log = logging.getLogger("bot")
 
 EXTENSIONS = ("cogs.lobby", "cogs.clocks", "cogs.imperium", "cogs.ra", "cogs.alhambra_dice", "cogs.barrage",
-              "cogs.league", "cogs.health")
+              "cogs.league", "cogs.health", "cogs.rules")
 
 
 class BoardGameBot(commands.Bot):
@@ -221,6 +222,10 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--ai", default="", help="comma-separated seats (1-based) played by the computer")
     play.add_argument("--out", type=Path, default=Path("out/play"), help="where the board picture is written")
     play.add_argument("--lang", choices=LANGS, default="en", help="language of the terminal and pictures (en, ja)")
+    rules = sub.add_parser("rules", help="how a game goes and how to make its moves, with a sample board")
+    rules.add_argument("game", choices=sorted(GAMES))
+    rules.add_argument("--lang", choices=LANGS, default="en", help="language of the summary and picture (en, ja)")
+    rules.add_argument("--out", type=Path, default=Path("out/rules"), help="where the sample board is written")
     replay = sub.add_parser("replay", help="write every frame of a /game export log, with captions.txt")
     replay.add_argument("export", type=Path, help="the JSON file /game export sent")
     replay.add_argument("--out", type=Path, required=True)
@@ -238,6 +243,8 @@ def main(argv: list[str] | None = None) -> int:
     setup_logging(settings.log_level, ops.log_format)
     compute.configure(settings.compute_workers)
 
+    if args.command == "rules":
+        return rules_help.main(args.game, args.lang, args.out)
     if args.command == "replay":
         return replay_files.main(args.export, args.out, args.lang)
     if args.command in ("demo", "play"):

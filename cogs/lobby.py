@@ -125,7 +125,7 @@ def lobby_embed(session: Session, lang: str = "en") -> discord.Embed:
     embed = discord.Embed(
         title=t(lang, "lobby.embed.title", title=game_title(lang, game)),
         description=t(lang, "lobby.embed.description", least=info.min_players, most=info.max_players,
-                      game_id=session.id),
+                      game_id=session.id) + "\n" + t(lang, "rules_help.lobby_hint", title=game_title(lang, game)),
         colour=discord.Colour.gold(),
     )
     seats = "\n".join(

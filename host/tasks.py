@@ -79,6 +79,13 @@ def summary_of(summary: dict[str, Any], names: list[str], lang: str) -> bytes:
     return render_summary(summary, names, lang)
 
 
+def rules_picture(game: str, lang: str) -> bytes:
+    """``/rules``' sample board: a seeded demo position's public picture (Barrage: the map)."""
+    from host.rules_help import sample_view
+
+    return get_renderer(game)(sample_view(game), viewer_seat=None, lang=lang)
+
+
 def ai_rng(seed: int, version: int, seat: int) -> random.Random:
     """The AI's random source for one decision: fixed by the game's seed, version and seat, so a
     replay (and a demo) chooses the same moves wherever the decision is computed."""

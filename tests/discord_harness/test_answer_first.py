@@ -19,6 +19,7 @@ import cogs._game
 import cogs.history
 import cogs.league
 import cogs.replay_viewer
+import cogs.rules
 import cogs.summary_post
 import host.sessions
 from host.clock import HOUR
@@ -77,6 +78,7 @@ def slow(simcord_env, monkeypatch) -> SlowSteps:
     monkeypatch.setattr(cogs.league, "in_pool", steps.wrap_async("render", cogs.league.in_pool))
     monkeypatch.setattr(cogs.history, "in_pool", steps.wrap_async("replay", cogs.history.in_pool))
     monkeypatch.setattr(cogs.replay_viewer, "in_pool", steps.wrap_async("replay", cogs.replay_viewer.in_pool))
+    monkeypatch.setattr(cogs.rules, "in_pool", steps.wrap_async("render", cogs.rules.in_pool))
     monkeypatch.setattr(cogs.summary_post, "in_pool", steps.wrap_async("render", cogs.summary_post.in_pool))
     monkeypatch.setattr(League, "_rebuild", steps.wrap_async("recompute", League._rebuild))
     monkeypatch.setattr(League, "leaderboard", steps.wrap_async("leaderboard query", League.leaderboard))
@@ -209,6 +211,7 @@ async def test_every_command_and_control_is_answered_before_any_slow_step(simcor
         (alice, "prefs language", {"language": "en"}),
         (alice, "prefs server_language", {"language": "en"}),
         (alice, "health", {}),
+        (alice, "rules", {"game": "barrage"}),
         (carol, "game resign", {}),  # an AI takes carol's seat and moves
     ]
     for who, command, kwargs in commands:
