@@ -88,7 +88,7 @@ def _chart(d: ImageDraw.ImageDraw, summary: dict[str, Any], players: int, lang: 
         return (left + (right - left - 8) * i / moves,
                 bottom - 8 - (bottom - top - 48) * (value - low) / max(1, high - low))
 
-    tick = (low // step) * step
+    tick = -(-low // step) * step  # the first grid line inside the chart
     while tick <= high:
         _, ty = px(0, tick)
         d.line((left, ty, right, ty), fill=GRID, width=1)
