@@ -279,10 +279,6 @@ class GameCog(commands.Cog):
                 self._board_events.pop(session.id, None)  # the board is no longer the newest message
                 await send_with_retry(channel, content, what=f"game {session.id}: news",
                                       metrics=metrics_of(self.bot))
-            if outcome is not None and session.result() is not None:  # the game just ended (issue 19)
-                from cogs.summary_post import post_summary  # (imports cogs._game: loaded on first use)
-
-                await post_summary(self.bot, session, channel, lang)
         if outcome is not None:
             self.note_moves(session, outcome, started)
         await self.private_prompts(session, outcome)

@@ -20,7 +20,6 @@ import cogs.history
 import cogs.league
 import cogs.replay_viewer
 import cogs.rules
-import cogs.summary_post
 import host.sessions
 from host.clock import HOUR
 from host.league import League
@@ -79,7 +78,6 @@ def slow(simcord_env, monkeypatch) -> SlowSteps:
     monkeypatch.setattr(cogs.history, "in_pool", steps.wrap_async("replay", cogs.history.in_pool))
     monkeypatch.setattr(cogs.replay_viewer, "in_pool", steps.wrap_async("replay", cogs.replay_viewer.in_pool))
     monkeypatch.setattr(cogs.rules, "in_pool", steps.wrap_async("render", cogs.rules.in_pool))
-    monkeypatch.setattr(cogs.summary_post, "in_pool", steps.wrap_async("render", cogs.summary_post.in_pool))
     monkeypatch.setattr(League, "_rebuild", steps.wrap_async("recompute", League._rebuild))
     monkeypatch.setattr(League, "leaderboard", steps.wrap_async("leaderboard query", League.leaderboard))
     monkeypatch.setattr(host.sessions.Host, "_choose", steps.wrap_async("ai", host.sessions.Host._choose))

@@ -3,13 +3,12 @@
 The real bot against simcord: a finished Imperium game (secret card choices), replayed. The asker gets
 an ephemeral viewer opened on the final position; ⏮ −10 ◀ ▶ +10 ⏭ step through it, the buttons stop
 at both ends, captions never give a secret choice away, and a viewer from before a restart says it
-expired. The summary picture is posted in the thread when the game ends by a click.
+expired.
 """
 
 from __future__ import annotations
 
 import io
-import random
 
 import pytest
 from PIL import Image
@@ -17,10 +16,10 @@ from PIL import Image
 import cogs.history
 from bot import create_bot
 from host.history import export_game
-from i18n import choice, t
+from i18n import t
 from rules import GAMES
 from tests.discord_harness.conftest import bots, db_path  # noqa: F401  (fixtures shared with the harness)
-from tests.discord_harness.helpers import buttons, open_table, play_code
+from tests.discord_harness.helpers import buttons, open_table
 from tests.history.helpers import finish_game
 
 
@@ -92,34 +91,3 @@ async def test_the_replay_viewer_steps_through_public_positions(simcord_env, sim
     assert expired.acknowledged
     note = expired.followups[-1] if expired.followups else expired.response
     assert t(lang, "history.viewer.expired") in note.content
-
-
-@pytest.mark.simcord(settle_timeout=180)
-@pytest.mark.parametrize("lang", ["en", "ja"])
-async def test_the_summary_picture_is_posted_when_the_game_ends(simcord_env, simcord_bot, lang):
-    env, bot = simcord_env, simcord_bot
-    players, thread, sid = await open_table(env, bot, "ra", ["alice", "bob", "carol"], seed=3)
-    if lang == "ja":  # the server's language (as /prefs server_language keeps it: a flag on the guild's id)
-        await bot.host.store.set_user_flag(thread.guild.id, choice.FLAG, "ja")
-    game = GAMES["ra"]
-    rng = random.Random(7)
-    while True:  # the host plays every move but the last, which a player clicks
-        session = await bot.host.get(sid)
-        seat = min(session.to_act())
-        action = rng.choice(game.legal_actions(session.state, seat))
-        after, _ = game.apply(session.state, seat, action)
-        if game.result(after) is not None:
-            break
-        await bot.host.submit(sid, session.seats[seat].user_id, game.encode_action(action))
-    by_id = {p.id: p for p in players}
-    shown = await by_id[session.seats[seat].user_id].slash(thread, "game status", repost=True)
-    assert shown.acknowledged
-    board = next(m for m in reversed(list(thread.history()))
-                 if any(b["custom_id"].startswith("act:") for b in buttons(m)))
-    await play_code(by_id[session.seats[seat].user_id], board, game.encode_action(action))
-    assert (await bot.host.get(sid)).status == "finished"
-    posted = [m for m in thread.history() if m.attachments and m.attachments[0].filename.endswith("-summary.png")]
-    assert len(posted) == 1
-    assert posted[0].content == t(lang, "summary.posted")
-    picture = Image.open(io.BytesIO(await posted[0].attachments[0].read()))
-    assert picture.width == 800 and picture.height > picture.width  # taller than wide: phones show it whole
