@@ -3,6 +3,8 @@
 python bot.py                      run the bot (needs DISCORD_TOKEN; see .env.example)
 python bot.py demo GAME --players N --seed S --out DIR [--options k=v ...] [--frames] [--lang ja]
 python bot.py play GAME --players N [--seed S] [--ai 2,3] [--out DIR] [--lang ja]
+python bot.py rules GAME [--lang ja] [--out DIR]   how a game goes and how to move, with a sample board
+python bot.py replay FILE.json --out DIR [--lang ja]   every frame of a /game export log, captions.txt, summary.png
 python bot.py sync [--guild ID]    push slash commands to Discord (on deploy, not every start)
 """
 
@@ -18,7 +20,7 @@ import discord
 from dotenv import load_dotenv
 
 from cogs._bot import EXTENSIONS, BoardGameBot, ShardedBoardGameBot
-from host import compute
+from host import compute, replay_files, rules_help
 from host.limits import Limits
 from host.local import run_demo, run_hotseat
 from host.logs import setup_logging
@@ -137,6 +139,14 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--ai", default="", help="comma-separated seats (1-based) played by the computer")
     play.add_argument("--out", type=Path, default=Path("out/play"), help="where the board picture is written")
     play.add_argument("--lang", choices=LANGS, default="en", help="language of the terminal and pictures (en, ja)")
+    rules = sub.add_parser("rules", help="how a game goes and how to make its moves, with a sample board")
+    rules.add_argument("game", choices=sorted(GAMES))
+    rules.add_argument("--lang", choices=LANGS, default="en", help="language of the summary and picture (en, ja)")
+    rules.add_argument("--out", type=Path, default=Path("out/rules"), help="where the sample board is written")
+    replay = sub.add_parser("replay", help="write every frame of a /game export log, with captions.txt")
+    replay.add_argument("export", type=Path, help="the JSON file /game export sent")
+    replay.add_argument("--out", type=Path, required=True)
+    replay.add_argument("--lang", choices=LANGS, default="en", help="language of the pictures and captions (en, ja)")
     sync = sub.add_parser("sync", help="register the slash commands with Discord, then exit")
     sync.add_argument("--guild", help="a guild id for instant, guild-only registration")
     args = parser.parse_args(argv)
@@ -150,6 +160,10 @@ def main(argv: list[str] | None = None) -> int:
     setup_logging(settings.log_level, ops.log_format)
     compute.configure(settings.compute_workers)
 
+    if args.command == "rules":
+        return rules_help.main(args.game, args.lang, args.out)
+    if args.command == "replay":
+        return replay_files.main(args.export, args.out, args.lang)
     if args.command in ("demo", "play"):
         try:
             return _local(args)

@@ -25,7 +25,7 @@ from i18n.translator import CatalogTranslator
 log = logging.getLogger("bot")
 
 EXTENSIONS = ("cogs.lobby", "cogs.clocks", "cogs.imperium", "cogs.ra", "cogs.alhambra_dice", "cogs.barrage",
-              "cogs.league", "cogs.health", "cogs.undo")
+              "cogs.league", "cogs.health", "cogs.undo", "cogs.rules")
 
 
 class BoardGameBot(commands.Bot):

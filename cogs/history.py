@@ -25,6 +25,7 @@ import discord
 from cogs._common import answer_first, clip, reply, reply_error
 from cogs._game import in_pool, session_here
 from cogs._lang import lang_of, public_lang
+from cogs.replay_viewer import Viewer, open_viewer
 from host import tasks
 from host.history import MAX_FRAMES, export_game, export_text
 from host.limits import LimitReached
@@ -97,24 +98,27 @@ async def replay_command(
             return
         session, data = found
         lang = await public_lang(bot, interaction.guild_id)  # posted in the channel, for everyone
+        reader = await lang_of(interaction)  # the step-through viewer is the asker's alone
         try:
             async with _drawing_slot():
-                drawn = await in_pool(bot, tasks.replay_gif, data, max_frames, lang, what=f"replay of {session.id}",
-                                      deadline=REPLAY_DEADLINE)
+                drawn = await in_pool(bot, tasks.replay, data, max_frames, lang, reader,
+                                      what=f"replay of {session.id}", deadline=REPLAY_DEADLINE)
                 if drawn is None:
                     raise RuntimeError("no worker could draw the replay")
-                gif, pictures = drawn
         except Exception as exc:
             log.exception("replay of %s could not be drawn", session.id, exc_info=exc)
             await reply(interaction, t(lang, "history.replay.failed"))
             return
     content = clip(t(lang, "history.replay.posted", title=game_title(lang, data["game"]), game_id=session.id,
-                     moves=len(data["actions"]), pictures=pictures, standings=_standings(data, lang)))
-    file = discord.File(io.BytesIO(gif), filename=f"{data['game']}-{session.id}-replay.gif")
+                     moves=len(data["actions"]), pictures=drawn.pictures, standings=_standings(data, lang)))
+    files = [discord.File(io.BytesIO(drawn.gif), filename=f"{data['game']}-{session.id}-replay.gif"),
+             discord.File(io.BytesIO(drawn.summary), filename=f"{data['game']}-{session.id}-summary.png")]
     try:
-        await interaction.followup.send(content, file=file)
+        await interaction.followup.send(content, files=files)
     except discord.HTTPException as exc:
         log.warning("replay of %s could not be posted: %s", session.id, exc)
+        return
+    await open_viewer(interaction, Viewer(session.id, data, reader), drawn.last, drawn.caption)
 
 
 async def export_command(bot: BoardGameBot, interaction: discord.Interaction, game_id: str | None) -> None:

@@ -35,6 +35,7 @@ from cogs._game import session_here, show_current_board
 from cogs._lang import public_lang
 from cogs.clocks import control_label, thread_link, when
 from cogs.history import export_command, replay_command
+from cogs.replay_viewer import ViewerButton
 from host import clock as clocks
 from host.clock import PRESETS
 from host.sessions import Host, Session
@@ -110,7 +111,7 @@ def lobby_embed(session: Session, lang: str = "en") -> discord.Embed:
     embed = discord.Embed(
         title=t(lang, "lobby.embed.title", title=game_title(lang, game)),
         description=t(lang, "lobby.embed.description", least=info.min_players, most=info.max_players,
-                      game_id=session.id),
+                      game_id=session.id) + "\n" + t(lang, "rules_help.lobby_hint", title=game_title(lang, game)),
         colour=discord.Colour.gold(),
     )
     seats = "\n".join(
@@ -508,5 +509,5 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Start and m
 
 
 async def setup(bot: BoardGameBot) -> None:
-    bot.add_dynamic_items(LobbyButton)
+    bot.add_dynamic_items(LobbyButton, ViewerButton)  # /game replay's step-through viewer (cogs/replay_viewer.py)
     await bot.add_cog(Lobby(bot))

@@ -55,8 +55,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -65,10 +65,13 @@ import msgspec
 from host.errors import HostError
 from i18n import t
 from i18n.text import action_text, event_text, game_title
-from render.replay import replay_gif
+from render import get_renderer
+from render.replay import animated_gif
+from render.summary import render_summary
 from rules import GAMES
 from rules.base import Event, Game, Result, RulesError, check_players, resolve_options
 from rules.rng import RNG_MT, RNG_VERSIONS
+from rules.summary import SummaryCollector
 
 if TYPE_CHECKING:
     from host.sessions import Host
@@ -433,12 +436,23 @@ def replay_export(data: Mapping[str, Any] | str | bytes) -> tuple[Any, Result]:
 
 @dataclass(frozen=True)
 class Frame:
-    """One picture of a replay: the public view after ``index`` of ``total`` actions."""
+    """One picture of a replay: the public view after ``index`` of ``total`` actions, with the move
+    that led there (``seat``, its ``code``, the events everyone saw) so that captions in any language
+    are worded from the frame itself, without replaying the game again."""
 
     index: int
     total: int
     view: dict[str, Any]
     caption: str
+    seat: int | None = None
+    code: str | None = None
+    events: tuple[Event, ...] = ()
+    """Only the public events (``to is None``): a frame carries nothing a player kept secret."""
+
+
+Observer = Callable[[int, int | None, Any, Sequence[Event], Any], None]
+"""Called with (index, seat, action, events, state) for the start and after every action of a replay
+pass: what else a caller needs from the one replay (the summary's score track) it collects here."""
 
 
 def sample_indices(count: int, max_frames: int) -> list[int]:
@@ -453,37 +467,46 @@ def sample_indices(count: int, max_frames: int) -> list[int]:
     return sorted({round(k * step) for k in range(max_frames)})
 
 
-def export_frames(data: Mapping[str, Any] | str | bytes, max_frames: int = MAX_FRAMES) -> list[Frame]:
+def export_frames(
+    data: Mapping[str, Any] | str | bytes, max_frames: int = MAX_FRAMES, *, observe: Observer | None = None,
+    wanted: Iterable[int] | None = None,
+) -> list[Frame]:
     """The frames of a replay of an export document: public views only (``view(state, None)``), so a
     replay shows each moment as the table saw it (Imperium's choices stay face down until revealed).
 
     States are sampled evenly down to ``max_frames``, always keeping the start and the final
-    position; only the sampled states are viewed. The document is checked exactly as by
+    position (or exactly the indices in ``wanted``); only the sampled states are viewed. The game is
+    replayed once; ``observe`` sees every state of that pass. The document is checked exactly as by
     ``replay_export`` (ExportError for anything wrong)."""
     doc = parse_export(data)
     game = GAMES[doc.game]
     names = [p.name for p in doc.players]
     total = len(doc.actions)
-    wanted = set(sample_indices(total + 1, max_frames))
+    picked = set(sample_indices(total + 1, max_frames)) if wanted is None else set(wanted)
+    picked = {i for i in picked if 0 <= i <= total}
     kept: list[Frame] = []
     final = None
     for index, seat, action, events, state in _states(doc):
         final = state
-        if index not in wanted:
+        if observe is not None:
+            observe(index, seat, action, events, state)
+        if index not in picked:
             continue
+        public = tuple(e for e in events if e.to is None)
         if index == 0:
-            caption = f"{game.info.title}: the start ({len(names)} players)"
+            kept.append(Frame(0, total, game.view(state, None), f"{game.info.title}: the start ({len(names)} players)"))
+            continue
+        if game.info.simultaneous:  # a secret choice: say what the table was told, not the choice
+            what = " ".join(e.text for e in public) or "makes a choice."
         else:
-            if game.info.simultaneous:  # a secret choice: say what the table was told, not the choice
-                what = " ".join(e.text for e in events if e.to is None) or "makes a choice."
-            else:
-                what = game.describe_action(action)
-            caption = f"Move {index}/{total} · P{(seat or 0) + 1} {names[seat or 0]}: {what}"
-        kept.append(Frame(index, total, game.view(state, None), caption))
+            what = game.describe_action(action)
+        caption = f"Move {index}/{total} · P{(seat or 0) + 1} {names[seat or 0]}: {what}"
+        kept.append(Frame(index, total, game.view(state, None), caption, seat, doc.actions[index - 1].code, public))
     result = _check_end(doc, final)
-    winners = ", ".join(f"P{s + 1} {names[s]} ({result.scores[s]})" for s in result.winners) or "nobody"
-    last = kept[-1]
-    kept[-1] = Frame(last.index, total, last.view, f"{last.caption}\nGame over · won by {winners}")
+    if kept and kept[-1].index == total:
+        winners = ", ".join(f"P{s + 1} {names[s]} ({result.scores[s]})" for s in result.winners) or "nobody"
+        last = kept[-1]
+        kept[-1] = replace(last, caption=f"{last.caption}\nGame over · won by {winners}")
     return kept
 
 
@@ -493,45 +516,88 @@ async def frames(host: Host, sid: str, max_frames: int = MAX_FRAMES) -> list[Fra
     return await asyncio.to_thread(export_frames, data, max_frames)
 
 
-def replay_captions(data: Mapping[str, Any], frames: Sequence[Frame], lang: str = "en") -> list[str]:
-    """One caption per frame in ``lang``: "Move 12/140 · P2 Ann: Draw a tile", the last one with the
-    winners. In English exactly host/history.py's captions; the document must have passed
-    ``export_frames`` (which checks it), so replaying it here cannot fail."""
-    doc = parse_export(data)
-    game = GAMES[doc.game]
-    names = [p.name for p in doc.players]
-    total = len(doc.actions)
-    wanted = {f.index for f in frames}
-    captions: dict[int, str] = {}
-    if 0 in wanted:
-        captions[0] = t(lang, "history.caption.start", title=game_title(lang, doc.game), count=len(names))
-    state = game.setup(len(doc.players), doc.options, doc.seed, doc.rng)
-    for index, entry in enumerate(doc.actions, 1):
-        action = game.decode_action(entry.code)
-        state, events = game.apply(state, entry.seat, action)
-        if index not in wanted:
-            continue
+def frame_caption(data: Mapping[str, Any], frame: Frame, lang: str = "en") -> str:
+    """One frame's caption in ``lang`` ("Move 12/140 · P2 Ann: Draw a tile"; the final position also
+    names the winners), worded from the frame's own move: no replay. In English exactly
+    ``Frame.caption``. ``data`` must have passed ``export_frames`` (which checks it)."""
+    game_name = str(data["game"])
+    game = GAMES[game_name]
+    names = [str(p["name"]) for p in data["players"]]
+    if frame.index == 0 or frame.seat is None:
+        caption = t(lang, "history.caption.start", title=game_title(lang, game_name), count=len(names))
+    else:
         if game.info.simultaneous:  # a secret choice: say what the table was told, not the choice
-            what = " ".join(event_text(lang, doc.game, e) for e in events if e.to is None)
+            what = " ".join(event_text(lang, game_name, e) for e in frame.events)
             what = what or t(lang, "history.caption.chose")
         else:
-            what = action_text(lang, doc.game, action, fallback=game.describe_action(action))
-        captions[index] = t(lang, "history.caption.move", index=index, total=total, seat=entry.seat + 1,
-                            name=names[entry.seat], what=what)
-    result = game.result(state)
-    winners = t(lang, "history.word.comma").join(
-        t(lang, "history.caption.winner", seat=s + 1, name=names[s], score=result.scores[s])
-        for s in (result.winners if result is not None else ())
-    ) or t(lang, "history.caption.nobody")
-    out = [captions[f.index] for f in frames]
-    out[-1] += "\n" + t(lang, "history.caption.over", winners=winners)
-    return out
+            action = game.decode_action(frame.code or "")
+            what = action_text(lang, game_name, action, fallback=game.describe_action(action))
+        caption = t(lang, "history.caption.move", index=frame.index, total=frame.total, seat=frame.seat + 1,
+                    name=names[frame.seat], what=what)
+    if frame.index == frame.total:
+        result = data["result"]
+        winners = t(lang, "history.word.comma").join(
+            t(lang, "history.caption.winner", seat=s + 1, name=names[s], score=result["scores"][s])
+            for s in result["winners"]
+        ) or t(lang, "history.caption.nobody")
+        caption += "\n" + t(lang, "history.caption.over", winners=winners)
+    return caption
+
+
+def replay_captions(data: Mapping[str, Any], frames: Sequence[Frame], lang: str = "en") -> list[str]:
+    """One caption per frame in ``lang`` (``frame_caption``): worded from the frames, no second replay."""
+    return [frame_caption(data, f, lang) for f in frames]
+
+
+@dataclass(frozen=True)
+class ReplayDrawing:
+    """Everything ``/game replay`` posts, from one replay pass: the GIF and its picture count, the final
+    position's picture with its caption (the step-through viewer opens on it) and the summary picture."""
+
+    gif: bytes
+    pictures: int
+    last: bytes
+    caption: str
+    summary: bytes
+
+
+def build_replay(
+    data: dict[str, Any], max_frames: int = MAX_FRAMES, lang: str = "en", viewer_lang: str | None = None
+) -> ReplayDrawing:
+    """The replay GIF, the viewer's first picture and the summary picture of an export document in
+    ``lang`` (the viewer's picture and caption in ``viewer_lang``, the reader's), replaying the game
+    once (slow: the bot runs it in a compute worker, host/tasks.py)."""
+    collect = SummaryCollector(str(data["game"]))
+    frames = export_frames(data, max_frames, observe=collect)
+    renderer = get_renderer(str(data["game"]))
+    pictures = [renderer(f.view, viewer_seat=None, lang=lang) for f in frames]
+    captions = replay_captions(data, frames, lang)
+    gif = animated_gif(pictures, captions=captions)
+    names = [str(p["name"]) for p in data["players"]]
+    summary = render_summary(msgspec.to_builtins(collect.summary), names, lang)
+    if viewer_lang is None or viewer_lang == lang:
+        return ReplayDrawing(gif, len(frames), pictures[-1], captions[-1], summary)
+    last = renderer(frames[-1].view, viewer_seat=None, lang=viewer_lang)
+    return ReplayDrawing(gif, len(frames), last, frame_caption(data, frames[-1], viewer_lang), summary)
 
 
 def build_replay_gif(data: dict[str, Any], max_frames: int = MAX_FRAMES, lang: str = "en") -> tuple[bytes, int]:
-    """The replay GIF of an export document in ``lang`` and how many pictures it has (slow: the bot
-    draws it in a compute worker, host/tasks.py replay_gif)."""
-    frames = export_frames(data, max_frames)
-    gif = replay_gif(data["game"], [f.view for f in frames], captions=replay_captions(data, frames, lang),
-                     lang=lang)
-    return gif, len(frames)
+    """The replay GIF of an export document in ``lang`` and how many pictures it has."""
+    drawn = build_replay(data, max_frames, lang)
+    return drawn.gif, drawn.pictures
+
+
+def replay_frame(data: dict[str, Any], index: int, lang: str = "en") -> tuple[bytes, str]:
+    """The public picture of the position after ``index`` moves and its caption in ``lang`` (the
+    step-through viewer; ``index`` is clamped to the game)."""
+    index = max(0, min(index, len(data["actions"])))
+    (frame,) = export_frames(data, wanted=[index])
+    picture = get_renderer(str(data["game"]))(frame.view, viewer_seat=None, lang=lang)
+    return picture, frame_caption(data, frame, lang)
+
+
+def summary_picture(data: dict[str, Any], lang: str = "en") -> bytes:
+    """The end-of-game summary picture (render/summary.py) of an export document in ``lang``."""
+    collect = SummaryCollector(str(data["game"]))
+    export_frames(data, wanted=(), observe=collect)
+    return render_summary(msgspec.to_builtins(collect.summary), [str(p["name"]) for p in data["players"]], lang)

@@ -20,6 +20,7 @@ from rules import get_game
 from rules.ai import ais_for, default_ai
 from rules.base import Game, RulesError, resolve_options
 from rules.rng import RNG_CURRENT
+from rules.summary import SummaryCollector
 
 DRAW_DEADLINE = 60.0
 """Seconds one picture may take in a worker (a long demo queues hundreds of frames at once)."""
@@ -163,7 +164,7 @@ def run_demo(
     progress: Callable[[str], None] | None = None,
     lang: str = "en",
 ) -> dict[str, Any]:
-    """Play a whole game with AI seats; write final.png, log.jsonl and result.json into ``out``
+    """Play a whole game with AI seats; write final.png, summary.png, log.jsonl and result.json into ``out``
     (pictures in ``lang``; the log and the result stay English: outside checks read them)."""
     local = LocalGame(game_name, players, seed, dict(options or {}), lang)
     ais = ais_for(game_name)
@@ -177,6 +178,8 @@ def run_demo(
         drawing["0000"] = local.pictures_later()
     game = local.game
     shown_round = None
+    collect = SummaryCollector(game_name)  # the score after each move, for summary.png
+    collect(0, None, None, [], local.state)
     for _ in range(game.info.max_actions):
         if game.result(local.state) is not None:
             break
@@ -187,7 +190,8 @@ def run_demo(
                 shown_round = now
                 progress(t(lang, "local.demo_round", title=local.title(), round=now, move=len(local.log) + 1))
         seat = min(game.to_act(local.state))
-        local.apply(seat, local.choose(name, seat))
+        action = local.choose(name, seat)
+        collect(len(local.log) + 1, seat, action, local.apply(seat, action), local.state)
         if frames:
             drawing[f"{len(local.log):04d}"] = local.pictures_later()
     for stem, later in drawing.items():  # drawn in the workers while the game went on
@@ -196,6 +200,10 @@ def run_demo(
         for line in local.log:
             fh.write(json.dumps(line, ensure_ascii=False) + "\n")
     local.write_pictures(out, "final")
+    if game.result(local.state) is not None:
+        names = [t(lang, "summary.ai_seat", seat=s + 1) for s in range(players)]
+        summary = compute.pool().submit(tasks.summary_of, msgspec.to_builtins(collect.summary), names, lang)
+        (out / "summary.png").write_bytes(summary.result())
     result = local.result_json()
     result["ai"] = name
     (out / "result.json").write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

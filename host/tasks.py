@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -19,6 +19,9 @@ from host.ratings import Ladder, Seat
 from render import get_renderer
 from rules import GAMES
 from rules.ai import RandomAI, ais_for
+
+if TYPE_CHECKING:
+    from host.history import ReplayDrawing
 
 Picture = tuple[str, bytes]
 """A picture's name suffix ("" for a game's only picture, "-map", "-boards" for Barrage's) and its PNG."""
@@ -42,11 +45,45 @@ def leaderboard_picture(board: dict[str, Any], lang: str) -> bytes:
     return render(board, lang=lang)
 
 
-def replay_gif(data: dict[str, Any], max_frames: int, lang: str) -> tuple[bytes, int]:
-    """A finished game's replay GIF from its export document, and how many pictures it has."""
-    from host.history import build_replay_gif
+def replay(data: dict[str, Any], max_frames: int, lang: str, viewer_lang: str | None = None) -> ReplayDrawing:
+    """A finished game's replay GIF, final picture and summary picture from its export document, from
+    one replay of the game (host/history.py build_replay)."""
+    from host.history import build_replay
 
-    return build_replay_gif(data, max_frames, lang)
+    return build_replay(data, max_frames, lang, viewer_lang)
+
+
+def replay_frame(data: dict[str, Any], index: int, lang: str) -> tuple[bytes, str]:
+    """The step-through viewer's picture of the position after ``index`` moves, and its caption."""
+    from host.history import replay_frame as frame
+
+    return frame(data, index, lang)
+
+
+def summary_picture(data: dict[str, Any], lang: str) -> bytes:
+    """A finished game's end-of-game summary picture (score over the game, points by source)."""
+    from host.history import summary_picture as picture
+
+    return picture(data, lang)
+
+
+def replay_picture(game: str, view: dict[str, Any], lang: str) -> bytes:
+    """One replay frame: the public view with the picture a replay shows (Barrage: the map)."""
+    return get_renderer(game)(view, viewer_seat=None, lang=lang)
+
+
+def summary_of(summary: dict[str, Any], names: list[str], lang: str) -> bytes:
+    """The summary picture of already gathered numbers (``rules.summary.ScoreSummary`` as plain data)."""
+    from render.summary import render_summary
+
+    return render_summary(summary, names, lang)
+
+
+def rules_picture(game: str, lang: str) -> bytes:
+    """``/rules``' sample board: a seeded demo position's public picture (Barrage: the map)."""
+    from host.rules_help import sample_view
+
+    return get_renderer(game)(sample_view(game), viewer_seat=None, lang=lang)
 
 
 def ai_rng(seed: int, version: int, seat: int) -> random.Random:

@@ -116,17 +116,19 @@ def _caption_height(width: int) -> int:
     return max(18, round(width / 24))
 
 
+def fit_line(draw: ImageDraw.ImageDraw, text: str, size: int, width: float, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis where it is wider than ``width`` at ``size`` pixels."""
+    face = font(size, bold)
+    if draw.textlength(text, font=face) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=face) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 def _fit(draw: ImageDraw.ImageDraw, lines: list[str], size: int, width: int) -> list[str]:
     """Each caption line cut with an ellipsis where it is too long for the frame."""
-    face = font(size)
-    out = []
-    for line in lines:
-        if draw.textlength(line, font=face) > width:
-            while line and draw.textlength(line + "…", font=face) > width:
-                line = line[:-1]
-            line = line.rstrip() + "…"
-        out.append(line)
-    return out
+    return [fit_line(draw, line, size, width) for line in lines]
 
 
 def _lines(caption: str) -> list[str]:

@@ -14,8 +14,9 @@ def test_lobby_offers_only_games_with_a_cog() -> None:
     assert offered == {name for name in GAMES if f"cogs.{name}" in EXTENSIONS}
 
 
-SERVICE_COGS = {"lobby", "clocks", "league", "health", "undo"}
-"""Extensions that are not games: the /game lobby, the reminder loop and /prefs, the league, /health."""
+SERVICE_COGS = {"lobby", "clocks", "league", "health", "undo", "rules"}
+"""Extensions that are not games: the /game lobby, the reminder loop and /prefs, the league, /health, undo,
+/rules."""
 
 
 def test_every_loaded_cog_is_a_game_or_a_service() -> None:

@@ -18,6 +18,8 @@ import pytest
 import cogs._game
 import cogs.history
 import cogs.league
+import cogs.replay_viewer
+import cogs.rules
 import host.sessions
 from host.clock import HOUR
 from host.league import League
@@ -74,6 +76,8 @@ def slow(simcord_env, monkeypatch) -> SlowSteps:
     monkeypatch.setattr(cogs._game, "in_pool", steps.wrap_async("render", cogs._game.in_pool))
     monkeypatch.setattr(cogs.league, "in_pool", steps.wrap_async("render", cogs.league.in_pool))
     monkeypatch.setattr(cogs.history, "in_pool", steps.wrap_async("replay", cogs.history.in_pool))
+    monkeypatch.setattr(cogs.replay_viewer, "in_pool", steps.wrap_async("replay", cogs.replay_viewer.in_pool))
+    monkeypatch.setattr(cogs.rules, "in_pool", steps.wrap_async("render", cogs.rules.in_pool))
     monkeypatch.setattr(League, "_rebuild", steps.wrap_async("recompute", League._rebuild))
     monkeypatch.setattr(League, "leaderboard", steps.wrap_async("leaderboard query", League.leaderboard))
     monkeypatch.setattr(host.sessions.Host, "_choose", steps.wrap_async("ai", host.sessions.Host._choose))
@@ -218,12 +222,18 @@ async def test_every_command_and_control_is_answered_before_any_slow_step(simcor
         (alice, "prefs server_language", {"language": "en"}),
         (alice, "game ai_level", {"level": "normal"}),
         (alice, "health", {}),
+        (alice, "rules", {"game": "barrage"}),
         (carol, "game resign", {}),  # an AI takes carol's seat and moves
     ]
     for who, command, kwargs in commands:
         res = await who.slash(thread if command == "game resign" else channel, command, **kwargs)
         assert res.acknowledged, command
         driven.add(command)
+        if command == "game replay":  # the asker's step-through viewer: a click draws another position
+            viewer = res.followups[-1]
+            step = next(b["custom_id"] for row in viewer.components for b in row["components"] if b["label"] == "◀")
+            assert (await who.click(viewer, custom_id=step)).acknowledged
+            driven.add("ViewerButton")
     await alice.slash(thread, "game abort")
     driven.add("game abort")
 

@@ -37,6 +37,7 @@ def answer(result):
     return result.followups[-1] if result.followups else result.response
 
 
+@pytest.mark.simcord(settle_timeout=120)  # the replay is drawn by a worker: slow on a loaded machine
 async def test_replay_and_export_of_a_finished_game(simcord_env, simcord_bot):
     env, bot = simcord_env, simcord_bot
     players, thread, sid = await open_table(env, bot, "imperium", ["alice", "bob", "carol"], seed=5)
@@ -55,10 +56,11 @@ async def test_replay_and_export_of_a_finished_game(simcord_env, simcord_bot):
     # inside its thread no id is needed; the GIF is posted for everyone
     shown = await bob.slash(thread, "game replay")
     assert shown.acknowledged and not shown.ephemeral
-    message = answer(shown)
+    message = shown.response  # the public answer; the asker's own step-through viewer follows it
     assert f"Replay of **Imperium** `{sid}`" in message.content and f"in {FRAMES} pictures" in message.content
-    (picture,) = message.attachments
+    picture, summary = message.attachments  # the GIF, and the end-of-game summary with it (issue 19)
     assert picture.filename == f"imperium-{sid}-replay.gif"
+    assert summary.filename == f"imperium-{sid}-summary.png"
     gif = Image.open(io.BytesIO(await picture.read()))
     assert gif.format == "GIF" and gif.is_animated and gif.n_frames == FRAMES
 

@@ -145,3 +145,24 @@ def test_bad_arguments():
         animated_gif([])
     with pytest.raises(ValueError):
         animated_gif(_pictures(2), captions=["only one"])
+
+
+async def test_a_replay_runs_the_game_once(host, monkeypatch):
+    """Issue 20: ``/game replay``'s task (the GIF, the viewer's first picture and the summary) replays
+    the game once; the captions are worded from the frames, in any language, without a second pass."""
+    import host.history as history
+    from host import tasks
+
+    sid = await play_finished_game(host, "imperium", 4, players=3, options={"variant": "standard"})
+    data = await export_game(host, sid)
+    game = GAMES["imperium"]
+    applied = []
+    real_apply = game.apply
+    monkeypatch.setattr(game, "apply", lambda *args: applied.append(1) or real_apply(*args))
+    passes = []
+    real_states = history._states
+    monkeypatch.setattr(history, "_states", lambda doc: passes.append(1) or real_states(doc))
+    drawn = tasks.replay(data, 5, "en", "ja")
+    assert len(passes) == 1 and len(applied) == len(data["actions"])
+    assert drawn.pictures == 5 and drawn.gif.startswith(b"GIF") and drawn.summary.startswith(b"\x89PNG")
+    assert "手目" in drawn.caption  # the viewer's caption in the asker's language, from the same pass

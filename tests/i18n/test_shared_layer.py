@@ -125,7 +125,7 @@ async def test_the_lobby_message_reads_as_before_in_english_and_translates(host)
     session = await host.join(session.id, 4, "Bob")
     english = lobby_embed(session)
     assert english.title == "Barrage — lobby"
-    assert english.description == f"2-4 players. Game id `{session.id}`."
+    assert english.description == f"2-4 players. Game id `{session.id}`.\nNew to Barrage? /rules"  # issue 19's hint
     assert [(f.name, f.value) for f in english.fields] == [
         ("Seats (2/4)", "1. <@3>\n2. <@4>"),
         ("Options", "expansion=nile, intro=yes, leeghwater=no, map=auto, new_officers=yes"),
