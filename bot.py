@@ -119,6 +119,37 @@ def _local(args: argparse.Namespace) -> int:
     return 130 if result["interrupted"] else 0
 
 
+BOT_PERMISSIONS = discord.Permissions(
+    view_channel=True,  # see the channel the lobby is opened in and its threads
+    send_messages=True,
+    send_messages_in_threads=True,  # every game is played in its own thread
+    create_public_threads=True,
+    embed_links=True,  # the lobby is an embed
+    attach_files=True,  # the board pictures and replay GIFs
+    read_message_history=True,  # edit and retire the board messages after a restart
+    use_application_commands=True,
+)
+"""What the bot needs in a server (it adds no reactions and manages nothing): 311385246720."""
+
+
+def invite_url(app_id: str) -> str:
+    """The OAuth2 link that adds the bot with its slash commands and exactly ``BOT_PERMISSIONS``."""
+    return discord.utils.oauth_url(app_id, permissions=BOT_PERMISSIONS, scopes=("bot", "applications.commands"))
+
+
+def _invite(app_id: str | None) -> int:
+    if not app_id:
+        print("error: no application id. Give it as `python bot.py invite --app-id ID` or set "
+              "DISCORD_APPLICATION_ID in .env (developer portal → General Information → Application ID).",
+              file=sys.stderr)
+        return 2
+    if not app_id.strip().isdigit():
+        print(f"error: an application id is a number (its digits only), not '{app_id}'.", file=sys.stderr)
+        return 2
+    print(invite_url(app_id.strip()))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bot.py", description="Board games for Discord.")
     sub = parser.add_subparsers(dest="command")
@@ -149,6 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     replay.add_argument("--lang", choices=LANGS, default="en", help="language of the pictures and captions (en, ja)")
     sync = sub.add_parser("sync", help="register the slash commands with Discord, then exit")
     sync.add_argument("--guild", help="a guild id for instant, guild-only registration")
+    invite = sub.add_parser("invite", help="print the link that adds the bot to a server, with its permissions")
+    invite.add_argument("--app-id", help="the application id (default: DISCORD_APPLICATION_ID)")
     args = parser.parse_args(argv)
     load_dotenv()  # for anything that reads os.environ directly; Settings reads .env itself
     try:
@@ -156,6 +189,8 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if args.command == "invite":
+        return _invite(args.app_id or settings.application_id)
     ops = settings.ops()
     setup_logging(settings.log_level, ops.log_format)
     compute.configure(settings.compute_workers)

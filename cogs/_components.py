@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from cogs._common import reader_lang, reply
-from cogs._submit import submit_from_interaction
+from cogs._submit import page_moves, submit_from_interaction
 from i18n import t
 
 
@@ -71,5 +71,8 @@ class ActSelect(
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
         if len(values) != 1 or not isinstance(values[0], str):
             await reply(interaction, t(await reader_lang(interaction), "game.error.one_move"))
+            return
+        if values[0].startswith("~"):  # "More moves…" / "Previous moves" (cogs._moves.PAGE_PREFIX)
+            await page_moves(interaction, self.sid, self.version, int(values[0][1:] or 0))
             return
         await submit_from_interaction(interaction, self.sid, values[0], self.version)

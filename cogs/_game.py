@@ -39,7 +39,7 @@ from cogs._common import (
 )
 from cogs._components import ActButton, ActSelect
 from cogs._lang import dm_lang, public_lang
-from cogs._moves import MAX_BUTTONS, SELECT_LIMIT, action_label, action_view, add_selects
+from cogs._moves import MAX_BUTTONS, SELECT_LIMIT, action_label, action_view, add_selects, paged_view
 from cogs._submit import show_current_board, submit_from_interaction
 from cogs.clocks import clock_lines
 from cogs.undo import with_undo
@@ -115,6 +115,12 @@ class GameCog(commands.Cog):
         if len(acting) != 1:
             return None
         return action_view(session, acting[0], lang=lang)
+
+    def move_page(self, session: Session, first: int, lang: str = DEFAULT_LANG) -> discord.ui.View | None:
+        """The board's move selects from chunk ``first`` on, alone (the "More moves…" pager), or None when
+        the board's controls are not paged selects."""
+        menus = getattr(self.public_controls(session, lang=lang), "menus", None)
+        return paged_view(session, menus, first, lang) if menus else None
 
     async def private_prompts(self, session: Session, outcome: Outcome | None) -> None:
         """Send hidden-move prompts by DM; sequential games need none."""

@@ -22,6 +22,7 @@ from cogs._common import (
 from host.errors import StaleVersion
 from host.sessions import Outcome, Session
 from i18n import t
+from rules.base import NotYourTurn
 
 
 async def submit_from_interaction(
@@ -75,3 +76,34 @@ async def show_current_board(interaction: discord.Interaction, sid: str, note: s
     kwargs: dict[str, Any] = {"files": await cog.pictures(session, seat, lang=lang)}
     lines = [note, *cog.status_lines(session, lang=lang)]
     await reply(interaction, clip("\n".join(lines)), **kwargs)
+
+
+async def page_moves(interaction: discord.Interaction, sid: str, version: int, first: int) -> None:
+    """Show the acting player the board's move selects from chunk ``first`` on ("More moves…" /
+    "Previous moves"), ephemerally: a new reply from the board, the same reply turned from a page."""
+    bot = bot_of(interaction)
+    lang = await reader_lang(interaction)
+    try:
+        session = await bot.host.get(sid)
+        if session.version != version:
+            raise StaleVersion("The board changed while you were choosing; here it is again.")
+        seat = session.seat_of(interaction.user.id)
+        if seat is None or seat not in session.to_act():
+            raise NotYourTurn("Not your turn.", key="game.error.not_yours")
+    except StaleVersion as exc:
+        await show_current_board(interaction, sid, t(lang, "common.error.refused", reason=error_message(lang, exc)))
+        return
+    except Exception as exc:
+        await reply_error(interaction, exc)
+        return
+    cog = bot.game_cogs.get(session.record.game)
+    view = cog.move_page(session, first, lang) if cog is not None else None
+    if view is None:
+        await reply(interaction, t(lang, "game.error.one_move"))
+        return
+    note = t(lang, "game.menu.page_note")
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        await interaction.response.edit_message(content=note, view=view)
+    else:
+        await interaction.response.send_message(note, view=view, ephemeral=True)

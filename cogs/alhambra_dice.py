@@ -73,7 +73,7 @@ def controls(session: Session, seat: int, mask: int = 0, lang: str = "en") -> di
             plain.append((text, choice["code"]))
     for text, code in plain:
         view.add_item(ActButton(session.id, session.version, code, text))
-    add_selects(view, session, menus, buttons=n_buttons + len(plain))
+    add_selects(view, session, menus, buttons=n_buttons + len(plain), lang=lang)
     return view if view.children else None
 
 

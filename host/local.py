@@ -288,15 +288,17 @@ def _hotseat_loop(
                 write("  ↶ " + t(lang, "local.undone", player=move.seat + 1, move=local.action_label(move.action)))
             continue
         if answer in {"help", "list"}:
+            if answer == "help":
+                write(t(lang, "local.help", count=len(legal)))
             for i, action in enumerate(legal, 1):
                 write(f"  {i:3d}. {local.action_label(action)}  [{game.encode_action(action)}]")
             continue
+        if answer.isdigit() and not 0 < int(answer) <= len(legal):
+            # A bare number is always a place in the list, never a code: "3" must not bid a 3 (or a 6).
+            write(f"  ✗ {t(lang, 'local.bad_number', number=answer, count=len(legal))}")
+            continue
         try:
-            action = (
-                legal[int(answer) - 1]
-                if answer.isdigit() and 0 < int(answer) <= len(legal)
-                else (game.decode_action(answer))
-            )
+            action = legal[int(answer) - 1] if answer.isdigit() else game.decode_action(answer)
             events = local.apply(seat, action)
         except RulesError as exc:
             write(f"  ✗ {error_text(lang, exc)}")

@@ -47,6 +47,8 @@ class Settings(BaseSettings):
                                       populate_by_name=False, case_sensitive=False)
 
     token: SecretStr | None = _setting(None, "DISCORD_TOKEN", "the bot token from the Discord developer portal")
+    application_id: str | None = _setting(None, "DISCORD_APPLICATION_ID",
+                                          "the application id from the developer portal (digits), for `invite`")
     database_path: str = _setting("data/bot.db", "DATABASE_PATH",
                                   "a file path in a folder the bot may write (the folder is created)")
     database_url: str | None = _setting(

@@ -141,6 +141,16 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return TextFont(str(ASSETS / name), size)
 
 
+def ellipsize(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """``text`` as drawn in ``face``, cut with "…" to fit ``width`` pixels (display names and long
+    lines; Japanese runs about twice as wide per character)."""
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
 def seat_colour(seat: int) -> tuple[int, int, int]:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from i18n import alhambra_dice as words
 from i18n import t
@@ -21,6 +21,7 @@ from render._draw import (
     INK,
     MUTED,
     PANEL,
+    ellipsize,
     font,
     new_canvas,
     seat_colour,
@@ -84,14 +85,6 @@ def _octagon(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: Co
     draw.polygon(pts, fill=fill, outline=INK)
     draw.text((cx, cy), label, font=font(max(10, int(r * 1.1)), True), fill=(255, 255, 255), anchor="mm")
 
-
-def _fit(text: str, fnt: ImageFont.FreeTypeFont, width: float) -> str:
-    """``text`` cut (with "…") to ``width`` pixels: Japanese runs about twice as wide per character."""
-    if fnt.getlength(text) <= width:
-        return text
-    while text and fnt.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
 
 
 def _name(view: dict[str, Any], seat: int, lang: str) -> str:
@@ -166,7 +159,7 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) 
             text = t(lang, "alhambra_dice.board.to_act_column", name=name, what=what, building=building)
         else:
             text = t(lang, "alhambra_dice.board.to_act", name=name, what=what)
-        draw.text((MARGIN + 50, y + 20), _fit(text, font(24, True), WIDTH - 2 * MARGIN - 60), font=font(24, True),
+        draw.text((MARGIN + 50, y + 20), ellipsize(text, font(24, True), WIDTH - 2 * MARGIN - 60), font=font(24, True),
                   fill=INK, anchor="lm")  # fmt: skip
     return y + 52
 
@@ -249,7 +242,7 @@ def _fields(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) 
         start = chip == START_CHIP
         text = t(lang, "alhambra_dice.board.caliph") if start else words.chip_name(lang, chip)
         draw.rounded_rectangle(box, radius=8, fill=HIGHLIGHT if start else (250, 250, 250), outline=INK, width=2)
-        draw.text((x + cw / 2, y + 20), _fit(text, font(18, True), 80), font=font(18, True), fill=INK, anchor="mm")
+        draw.text((x + cw / 2, y + 20), ellipsize(text, font(18, True), 80), font=font(18, True), fill=INK, anchor="mm")
     return y + 46
 
 
@@ -304,7 +297,8 @@ def _die(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float, si
         draw.rounded_rectangle((x + 8, y + 8, x + size - 8, y + size - 8), radius=6, fill=fill)
     draw.text((x + size / 2, y + size / 2 - 6), words.building_initial(lang, face), font=font(int(size / 2.4), True),
               fill=_ink_on(fill), anchor="mm")  # fmt: skip
-    draw.text((x + size / 2, y + size - 12), _fit(words.building_short(lang, face), font(11), size - 10), font=font(11),
+    cut = ellipsize(words.building_short(lang, face), font(11), size - 10)
+    draw.text((x + size / 2, y + size - 12), cut, font=font(11),
               fill=_ink_on(fill), anchor="mm")  # fmt: skip
 
 
@@ -319,10 +313,10 @@ def _dice_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: s
             scores = "   ".join(t(lang, "alhambra_dice.board.final_score", name=_name(view, s, lang), score=p)
                                 for s, p in enumerate(res["scores"]))  # fmt: skip
             text = t(lang, "alhambra_dice.board.final_scores", scores=scores)
-            draw.text((MARGIN + 16, y + 40), _fit(text, font(22, True), width), font=font(22, True), fill=INK,
+            draw.text((MARGIN + 16, y + 40), ellipsize(text, font(22, True), width), font=font(22, True), fill=INK,
                       anchor="lm")  # fmt: skip
             note = words.result_note(lang, res["ranks"], view["scores"], view["dummy"])
-            draw.text((MARGIN + 16, y + 90), _fit(note, font(18), width), font=font(18), fill=MUTED, anchor="lm")
+            draw.text((MARGIN + 16, y + 90), ellipsize(note, font(18), width), font=font(18), fill=MUTED, anchor="lm")
             return y + h + 10
         draw.text((MARGIN + 16, y + 22), t(lang, "alhambra_dice.board.round_end"), font=font(20, True), fill=INK,
                   anchor="lm")  # fmt: skip
@@ -330,7 +324,7 @@ def _dice_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: s
         more = len(texts) - 5
         shown = texts[:6] if len(texts) <= 6 else [*texts[:5], t(lang, "alhambra_dice.board.more", count=more)]
         for i, text in enumerate(shown):
-            draw.text((MARGIN + 16 + (i % 2) * 560, y + 56 + (i // 2) * 30), _fit("• " + text[:48], font(18), 540),
+            draw.text((MARGIN + 16 + (i % 2) * 560, y + 56 + (i // 2) * 30), ellipsize("• " + text[:48], font(18), 540),
                       font=font(18), fill=INK, anchor="lm")  # fmt: skip
         return y + h + 10
     size = 72
@@ -342,7 +336,7 @@ def _dice_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: s
              column=words.column_name(lang, dice["column"]))  # fmt: skip
     if any(dice["kept"]):
         info = t(lang, "alhambra_dice.board.dice_kept", dice=info)
-    draw.text((MARGIN + 18, y + 16 + size + 22), _fit(info, font(18), width), font=font(18), fill=INK, anchor="lm")
+    draw.text((MARGIN + 18, y + 16 + size + 22), ellipsize(info, font(18), width), font=font(18), fill=INK, anchor="lm")
     counts = "  ".join(f"{words.building_short(lang, b)} {n}" for b, n in enumerate(dice["counts"]) if n)
     draw.text((MARGIN + 18, y + 16 + size + 48), counts, font=font(18, True), fill=INK, anchor="lm")
     return y + h + 10
@@ -361,7 +355,7 @@ def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str)
         name = _name(view, seat, lang)
         if seat == view["start"]:
             name = t(lang, "alhambra_dice.board.start_player", name=name)
-        draw.text((MARGIN + 50, ry + rh / 2 - 2), _fit(name, font(20, True), 244), font=font(20, True), fill=INK,
+        draw.text((MARGIN + 50, ry + rh / 2 - 2), ellipsize(name, font(20, True), 244), font=font(20, True), fill=INK,
                   anchor="lm")  # fmt: skip
         score = t(lang, "alhambra_dice.board.score", score=view["scores"][seat])
         draw.text((MARGIN + 300, ry + rh / 2 - 2), score, font=font(22, True), fill=INK, anchor="lm")
@@ -378,7 +372,7 @@ def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str)
             extra = t(lang, "alhambra_dice.board.wall_reserve", wall=a["wall"], reserve=len(a["reserve"]))
         else:
             extra = t(lang, "alhambra_dice.board.dummy_tiles", count=len(view["dummy_tiles"]))
-        draw.text((MARGIN + 560, ry + rh / 2 - 2), _fit(extra, font(18), WIDTH - 2 * MARGIN - 570), font=font(18),
+        draw.text((MARGIN + 560, ry + rh / 2 - 2), ellipsize(extra, font(18), WIDTH - 2 * MARGIN - 570), font=font(18),
                   fill=INK, anchor="lm")  # fmt: skip
     return y + view["seats"] * rh + 6
 
@@ -405,7 +399,7 @@ def _alhambras(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
             title = t(lang, "alhambra_dice.board.alhambra_summary", name=name, wall=a["wall"], summary=summary)
         else:
             title = t(lang, "alhambra_dice.board.alhambra", name=name, wall=a["wall"])
-        draw.text((px + 36, py + 18), _fit(title, font(16, True), pw - 44), font=font(16, True), fill=INK,
+        draw.text((px + 36, py + 18), ellipsize(title, font(16, True), pw - 44), font=font(16, True), fill=INK,
                   anchor="lm")  # fmt: skip
         x0, y0, x1, y1 = a["frame"]
         cols, rows = x1 - x0 + 1, y1 - y0 + 1
@@ -439,7 +433,8 @@ def _alhambras(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
                           stroke_fill=(255, 255, 255))  # fmt: skip
         if a["reserve"]:
             ry = py + ph - reserve_h - 8
-            draw.text((px + 10, ry + 18), _fit(t(lang, "alhambra_dice.board.reserve"), font(14), 66), font=font(14),
+            cut = ellipsize(t(lang, "alhambra_dice.board.reserve"), font(14), 66)
+            draw.text((px + 10, ry + 18), cut, font=font(14),
                       fill=MUTED, anchor="lm")  # fmt: skip
             for k, tile in enumerate(a["reserve"][:12]):
                 _tile(draw, px + 80 + k * 40, ry + 2, 34, view, tile["type"], tile["walls"], lang=lang)
@@ -460,14 +455,16 @@ def _log(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> 
     lines = [words.event_text(lang, Event(e["kind"], e["text"], data=e["data"])) for e in view["last_events"][-5:]]
     draw.text((MARGIN, y), t(lang, "alhambra_dice.board.last_moves"), font=font(16, True), fill=MUTED)
     for i, line in enumerate(lines):
-        draw.text((MARGIN, y + 24 + i * 24), _fit(line[:110], font(17), WIDTH - 2 * MARGIN), font=font(17), fill=INK)
+        cut = ellipsize(line[:110], font(17), WIDTH - 2 * MARGIN)
+        draw.text((MARGIN, y + 24 + i * 24), cut, font=font(17), fill=INK)
     return y + 24 + 5 * 24 + 8
 
 
 def _legend(draw: ImageDraw.ImageDraw, y: int, lang: str) -> int:
     draw.text((MARGIN, y), t(lang, "alhambra_dice.board.legend"), font=font(16, True), fill=MUTED)
     for i, key in enumerate(LEGEND):
-        draw.text((MARGIN, y + 24 + i * 24), _fit(t(lang, key), font(17), WIDTH - 2 * MARGIN), font=font(17), fill=INK)
+        cut = ellipsize(t(lang, key), font(17), WIDTH - 2 * MARGIN)
+        draw.text((MARGIN, y + 24 + i * 24), cut, font=font(17), fill=INK)
     return y + 24 + len(LEGEND) * 24 + 8
 
 

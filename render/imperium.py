@@ -22,6 +22,7 @@ from render._draw import (
     INK,
     MUTED,
     PANEL,
+    ellipsize,
     font,
     new_canvas,
     seat_colour,
@@ -65,14 +66,6 @@ def _blend(colour: Colour, amount: float, base: Colour = (255, 255, 255)) -> Col
     r, g, b = (round(c + (t - c) * amount) for c, t in zip(colour, base, strict=True))
     return (r, g, b)
 
-
-def _fit(draw: ImageDraw.ImageDraw, text: str, face: Any, width: float) -> str:
-    """``text`` cut with an ellipsis to fit ``width`` pixels (display names can be long)."""
-    if draw.textlength(text, font=face) <= width:
-        return text
-    while text and draw.textlength(text + "…", font=face) > width:
-        text = text[:-1]
-    return text + "…"
 
 
 class _Board:
@@ -144,7 +137,7 @@ class _Board:
         for line in lines:
             if y + 22 > bottom:
                 break
-            line = _fit(draw, line, font(17), WIDTH - 2 * MARGIN - 28)
+            line = ellipsize(line, font(17), WIDTH - 2 * MARGIN - 28)
             draw.text((MARGIN + 14, y), line, font=font(17), fill=MUTED)
             y += 26
 
@@ -382,9 +375,9 @@ class _Board:
                 # Keep room for the "(you)" mark, whose width depends on the language; the English one
                 # (70 px) may run 5 px into the gap before the score, a wider one may not.
                 mark = draw.textlength(t(lang, "imperium.board.you", name=""), font=font(21, True))
-                name = t(lang, "imperium.board.you", name=_fit(draw, name, font(21, True), 205 - max(65, mark - 5)))
+                name = t(lang, "imperium.board.you", name=ellipsize(name, font(21, True), 205 - max(65, mark - 5)))
             else:
-                name = _fit(draw, name, font(21, True), 205)
+                name = ellipsize(name, font(21, True), 205)
             draw.text((x + 36, cy), name, font=font(21, True), fill=INK, anchor="lm")
             draw.text((x + 300, cy), f"{p['score']}", font=font(26, True), fill=INK, anchor="rm")
             draw.text((x + 304, cy + 4), t(lang, "imperium.board.points"), font=font(14), fill=MUTED, anchor="lm")

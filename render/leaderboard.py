@@ -16,7 +16,7 @@ from typing import Any
 from PIL import ImageDraw
 
 from i18n import t
-from render._draw import INK, MUTED, PANEL, font, new_canvas, text_centered, to_png
+from render._draw import INK, MUTED, PANEL, ellipsize, font, new_canvas, text_centered, to_png
 
 WIDTH = 900
 MIN_RATIO = 4 / 3
@@ -48,9 +48,9 @@ def render(board: dict[str, Any], *, lang: str = "en") -> bytes:
     height = max(TOP + row * max(len(rows), 1) + BOTTOM, least)
     image, draw = new_canvas(WIDTH, height)
     draw.rectangle((0, 0, WIDTH, 128), fill=HEADER)
-    draw.text((MARGIN, 22), _fit(draw, str(board.get("title", "")), 44, WIDTH - 2 * MARGIN, True),
+    draw.text((MARGIN, 22), ellipsize(str(board.get("title", "")), font(44, True), WIDTH - 2 * MARGIN),
               font=font(44, True), fill=PANEL)
-    draw.text((MARGIN, 80), _fit(draw, str(board.get("subtitle", "")), 26, WIDTH - 2 * MARGIN),
+    draw.text((MARGIN, 80), ellipsize(str(board.get("subtitle", "")), font(26), WIDTH - 2 * MARGIN),
               font=font(26), fill=(230, 222, 200))
     heads = font(22, True)
     y_heads = TOP - 26
@@ -65,7 +65,7 @@ def render(board: dict[str, Any], *, lang: str = "en") -> bytes:
     for i, entry in enumerate(rows):
         _row(draw, TOP + i * row, row, i, entry)
     note = str(board.get("note", ""))
-    draw.text((MARGIN, height - BOTTOM / 2), _fit(draw, note, 22, WIDTH - 2 * MARGIN), font=font(22), fill=MUTED,
+    draw.text((MARGIN, height - BOTTOM / 2), ellipsize(note, font(22), WIDTH - 2 * MARGIN), font=font(22), fill=MUTED,
               anchor="lm")
     return to_png(image)
 
@@ -82,18 +82,10 @@ def _row(draw: ImageDraw.ImageDraw, top: int, height: int, index: int, row: dict
         text_centered(draw, (X_PLACE, mid), str(position), size - 4, fill=(255, 255, 255), bold=True)
     else:
         text_centered(draw, (X_PLACE, mid), str(position), size - 4, fill=INK)
-    name = _fit(draw, str(row.get("name", "")), size, X_RATING - 130 - X_NAME)
+    name = ellipsize(str(row.get("name", "")), font(size), X_RATING - 130 - X_NAME)
     draw.text((X_NAME, mid), name, font=font(size), fill=INK, anchor="lm")
     rating = row.get("rating")
     draw.text((X_RATING, mid), f"{rating:.1f}" if isinstance(rating, int | float) else "—", font=font(size, True),
               fill=INK, anchor="rm")
     for x, key in ((X_GAMES, "games"), (X_WINS, "wins")):
         draw.text((x, mid), str(row.get(key, "")), font=font(size - 2), fill=INK, anchor="rm")
-
-
-def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: float, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis to ``width`` pixels (display names can be long)."""
-    face = font(size, bold)
-    while text and draw.textlength(text, font=face) > width:
-        text = text[:-2] + "…" if len(text) > 1 else ""
-    return text

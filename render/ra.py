@@ -22,6 +22,7 @@ from render._draw import (
     INK,
     MUTED,
     PANEL,
+    ellipsize,
     font,
     needs_cjk,
     new_canvas,
@@ -223,7 +224,7 @@ def _draw_board(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None
     d.rounded_rectangle((x0, 66, WIDTH - MARGIN, 106), radius=8, fill=PANEL, outline=status_fill, width=3)
     status = _status(view, lang)
     size = _size_to_fit(d, status, WIDTH - 2 * MARGIN - 24, 22, 16)
-    d.text((x0 + 12, 86), _fit(d, status, WIDTH - 2 * MARGIN - 24, size, True), font=font(size, True), fill=INK,
+    d.text((x0 + 12, 86), ellipsize(status, font(size, True), WIDTH - 2 * MARGIN - 24), font=font(size, True), fill=INK,
            anchor="lm")
 
     # Ra track: blocked spaces, Ra tiles placed, free spaces; ends at ra_track.ends_at tiles.
@@ -282,7 +283,7 @@ def _draw_board(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None
     # The latest public lines of the log.
     events = _events(view, lang)[-(3 if auction else 4) :]
     for line in events:
-        d.text((x0, y + 12), _fit(d, line, WIDTH - 2 * MARGIN, 20), font=font(20), fill=MUTED, anchor="lm")
+        d.text((x0, y + 12), ellipsize(line, font(20), WIDTH - 2 * MARGIN), font=font(20), fill=MUTED, anchor="lm")
         y += 26
 
 
@@ -293,13 +294,6 @@ def _size_to_fit(d: ImageDraw.ImageDraw, text: str, width: int, size: int, small
         size -= 1
     return size
 
-
-def _fit(d: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = False) -> str:
-    if d.textlength(text, font=font(size, bold)) <= width:
-        return text
-    while text and d.textlength(text + "…", font=font(size, bold)) > width:
-        text = text[:-1]
-    return text + "…"
 
 
 # --------------------------------------------------------------------------- players

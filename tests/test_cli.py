@@ -173,3 +173,32 @@ def test_without_a_seed_a_demo_draws_a_fresh_128_bit_one(tmp_path: Path) -> None
     assert proc.returncode == 0, proc.stderr
     result = json.loads((tmp_path / "d" / "result.json").read_text())
     assert result["seed"].bit_length() > 64 and result["rng"] == 2
+
+
+def test_invite_prints_the_link_with_the_bots_permissions(tmp_path: Path) -> None:
+    """`invite --app-id` prints the link that adds the bot with exactly the permissions README names."""
+    proc = run_bot("invite", "--app-id", "123456789012345678", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    url = proc.stdout.strip()
+    assert url.startswith("https://discord.com/oauth2/authorize?client_id=123456789012345678")
+    assert "permissions=311385246720" in url and "scope=bot+applications.commands" in url
+    assert "**311385246720**" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_invite_without_an_application_id_says_where_to_put_it(tmp_path: Path) -> None:
+    env = {"DISCORD_APPLICATION_ID": ""}
+    proc = subprocess.run([sys.executable, str(ROOT / "bot.py"), "invite"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=60, env={**os.environ, **env, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 2 and not proc.stdout
+    assert "--app-id" in proc.stderr and "DISCORD_APPLICATION_ID" in proc.stderr
+    bad = run_bot("invite", "--app-id", "my-bot", cwd=tmp_path)
+    assert bad.returncode == 2 and "number" in bad.stderr
+
+
+def test_the_invite_permissions_are_the_ones_the_bot_uses() -> None:
+    from bot import BOT_PERMISSIONS
+
+    wanted = {"read_messages", "send_messages", "send_messages_in_threads", "create_public_threads", "embed_links",
+              "attach_files", "read_message_history", "use_application_commands"}
+    assert {name for name, on in BOT_PERMISSIONS if on} == wanted  # read_messages is View Channel
+    assert BOT_PERMISSIONS.value == 311385246720

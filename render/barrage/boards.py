@@ -10,7 +10,7 @@ from PIL import ImageDraw
 import i18n
 import i18n.barrage as words
 from i18n import t
-from render._draw import INK, MUTED, PANEL, font, seat_colour
+from render._draw import INK, MUTED, PANEL, ellipsize, font, seat_colour
 from render.barrage.layout import (
     _ACT_BAND,
     _BOARD,
@@ -28,7 +28,6 @@ from render.barrage.layout import (
     View,
     _centre,
     _fade,
-    _fit,
     _ink_on,
     _machinery,
     _officer_name,
@@ -95,7 +94,7 @@ def _company_title(d: ImageDraw.ImageDraw, view: View, c: dict[str, Any], seat: 
     vp = t(lang, "barrage_pic.company.vp_final", vp=finals[seat]) if finals else t(lang, "barrage_pic.word.vp",
                                                                                      n=c["vp"])
     vw = _text(d, (right, y), vp, 23, INK, True, "rm")
-    _text(d, (x, y), _fit(d, name, right - x - vw - 10, 23, True), 23, seat_colour(seat), True)
+    _text(d, (x, y), ellipsize(name, font(23, True), right - x - vw - 10), 23, seat_colour(seat), True)
     marks = [_officer_name(c["officer"], lang)] if c.get("officer") else []
     order = view.get("turn_order") or []
     if seat in order and view.get("phase") == "actions":
@@ -104,7 +103,8 @@ def _company_title(d: ImageDraw.ImageDraw, view: View, c: dict[str, Any], seat: 
         marks.append(t(lang, "barrage_pic.word.passed"))
     if view.get("to_act") == seat and view.get("phase") != "over":
         marks.insert(0, t(lang, "barrage_pic.company.to_act"))
-    _text(d, (x, y + 26), _fit(d, t(lang, "barrage_pic.word.list_sep").join(marks), right - x - 110, 16), 16, INK)
+    cut = ellipsize(t(lang, "barrage_pic.word.list_sep").join(marks), font(16), right - x - 110)
+    _text(d, (x, y + 26), cut, 16, INK)
     used = set(c.get("used_spaces", []))
     _text(d, (right - 104, y + 26), t(lang, "barrage_pic.company.board"), 13, MUTED, anchor="rm")
     for i in range(4):  # the company board's own construction spaces, filled when used this round
@@ -153,7 +153,7 @@ def _company_pieces(d: ImageDraw.ImageDraw, c: dict[str, Any], colour: Colour, x
         bx = x + (len(left) % 3) * 146 + 6 if len(left) % 3 else x
         by = y + ((len(left) - 1) // 3) * 24 if len(left) % 3 else y + (len(left) // 3) * 24
         names = t(lang, "barrage.word.list_sep").join(words.building(lang, b) for b in buildings)
-        _text(d, (bx, by), _fit(d, names, right - bx, 14), 14, INK)
+        _text(d, (bx, by), ellipsize(names, font(14), right - bx), 14, INK)
 
 
 def _company_tiles(d: ImageDraw.ImageDraw, c: dict[str, Any], x: float, right: float, y: int,
@@ -219,7 +219,7 @@ def _offer_section(view: View, lang: str) -> Section:
     def draw(d: ImageDraw.ImageDraw, y: int) -> None:
         _section_title(d, y, t(lang, "barrage_pic.offer.title"), t(lang, "barrage_pic.offer.note"))
         x = MARGIN
-        _text(d, (x, y + 58), _fit(d, t(lang, "barrage_pic.offer.national"), 90, 17, True), 17, MUTED, True)
+        _text(d, (x, y + 58), ellipsize(t(lang, "barrage_pic.offer.national"), font(17, True), 90), 17, MUTED, True)
         x += 96
         for cid in view.get("national_contracts", []):
             _contract_chip(d, x, y + 35, 140, cid, lang=lang)
@@ -292,11 +292,11 @@ def _buildings_section(view: View, lang: str) -> Section:
         for bid, owners in buildings.items():
             rec = data.BUILDINGS.get(bid, {})
             cost = rec.get("construction_cost", {})
-            _text(d, (MARGIN, y + 17), _fit(d, words.building(lang, bid), 200, 17, True), 17, INK, True)
+            _text(d, (MARGIN, y + 17), ellipsize(words.building(lang, bid), font(17, True), 200), 17, INK, True)
             costs = t(lang, "barrage_pic.buildings.cost",
                       cost=_machinery(cost.get("excavator", 0), cost.get("mixer", 0), lang),
                       vp=rec.get("vp_end_of_game", 0))
-            _text(d, (MARGIN + 200, y + 17), _fit(d, costs, 126, 15), 15, MUTED)
+            _text(d, (MARGIN + 200, y + 17), ellipsize(costs, font(15), 126), 15, MUTED)
             x = MARGIN + 330
             for i, owner in enumerate(owners):
                 slot = data.BUILDING_SLOTS[i] if i < len(data.BUILDING_SLOTS) else {}
@@ -370,7 +370,7 @@ def _spaces_section(view: View, lang: str) -> Section:
             size = 17
             while size > 12 and d.textlength(name, font=font(size, True)) > 112:
                 size -= 1
-            _text(d, (MARGIN, y + 22), _fit(d, name, 112, size, True), size, INK, True)
+            _text(d, (MARGIN, y + 22), ellipsize(name, font(size, True), 112), size, INK, True)
             x = MARGIN + 112
             w = min(90.0, (WIDTH - MARGIN - x) / max(1, len(spaces)) - 6)
             for sp in spaces:
@@ -419,7 +419,7 @@ def _action_box(d: ImageDraw.ImageDraw, box: Box, sp: dict[str, Any], lang: str 
                         width=3 if sp.get("extra_credits") else 2)
     ink = _ink_on(fill) if occupant is not None else INK
     cx = (box[0] + box[2]) / 2
-    label = _fit(d, _space_label(sp["id"], lang), box[2] - box[0] - 6, 16, True)
+    label = ellipsize(_space_label(sp["id"], lang), font(16, True), box[2] - box[0] - 6)
     d.text((cx, box[1] + 15), label, font=font(16, True), fill=ink, anchor="mm")
     need = sp.get("engineers")
     if need is None:
@@ -459,7 +459,7 @@ def _log_section(view: View, lang: str) -> Section:
     def draw(d: ImageDraw.ImageDraw, y: int) -> None:
         _section_title(d, y, t(lang, "barrage_pic.log.title"))
         for i, line in enumerate(lines):
-            _text(d, (MARGIN, y + 44 + i * 24), _fit(d, line, WIDTH - 2 * MARGIN, 17), 17, MUTED)
+            _text(d, (MARGIN, y + 44 + i * 24), ellipsize(line, font(17), WIDTH - 2 * MARGIN), 17, MUTED)
 
     return (36 + 24 * len(lines) + 8, draw) if lines else (0, draw)
 

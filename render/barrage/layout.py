@@ -9,7 +9,7 @@ from PIL import ImageDraw
 import i18n
 import i18n.barrage as words
 from i18n import t
-from render._draw import INK, font
+from render._draw import INK, ellipsize, font
 from rules.barrage import data
 
 WIDTH = 1000
@@ -79,15 +79,6 @@ def _fade(colour: Colour, amount: float) -> Colour:
     r, g, b = colour
     return (round(r + (255 - r) * amount), round(g + (255 - g) * amount), round(b + (255 - b) * amount))
 
-
-def _fit(d: ImageDraw.ImageDraw, text: str, width: float, size: int, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis to ``width`` pixels."""
-    f = font(size, bold)
-    if d.textlength(text, font=f) <= width:
-        return text
-    while text and d.textlength(text + "…", font=f) > width:
-        text = text[:-1]
-    return text + "…"
 
 
 def _text(d: ImageDraw.ImageDraw, xy: Point, text: str, size: int, fill: Colour = INK, bold: bool = False,
@@ -185,4 +176,4 @@ def _fitted(d: ImageDraw.ImageDraw, xy: Point, text: str, width: float, size: in
     """Centred text, a few sizes smaller when it is too wide, cut only below 11 px."""
     while size > 11 and d.textlength(text, font=font(size, bold)) > width:
         size -= 1
-    d.text(xy, _fit(d, text, width, size, bold), font=font(size, bold), fill=fill, anchor="mm")
+    d.text(xy, ellipsize(text, font(size, bold), width), font=font(size, bold), fill=fill, anchor="mm")

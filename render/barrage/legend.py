@@ -8,7 +8,7 @@ from PIL import ImageDraw
 import i18n
 import i18n.barrage as words
 from i18n import t
-from render._draw import INK, MUTED, PANEL, font, seat_colour
+from render._draw import INK, MUTED, PANEL, ellipsize, font, seat_colour
 from render.barrage.layout import (
     _ACT_BAND,
     _BONUS,
@@ -27,7 +27,6 @@ from render.barrage.layout import (
     WIDTH,
     Colour,
     View,
-    _fit,
     _ink_on,
     _officer_name,
     _ranking,
@@ -107,7 +106,7 @@ def _draw_header(d: ImageDraw.ImageDraw, view: View, subtitle: str, lang: str) -
     _text(d, (WIDTH - MARGIN, 46), t(lang, "barrage_pic.word.list_sep").join(extras), 16, MUTED, False, "rm")
     text, colour = _status(view, lang)
     d.rounded_rectangle((x, 66, WIDTH - MARGIN, 110), radius=8, fill=PANEL, outline=colour, width=4)
-    _text(d, (x + 12, 88), _fit(d, text, WIDTH - 2 * MARGIN - 24, 23, True), 23, INK, True)
+    _text(d, (x + 12, 88), ellipsize(text, font(23, True), WIDTH - 2 * MARGIN - 24), 23, INK, True)
     if view.get("phase") == "over":
         _draw_ranking(d, view, 120, lang)
 
@@ -121,8 +120,8 @@ def _draw_ranking(d: ImageDraw.ImageDraw, view: View, y: int, lang: str) -> None
         colour = seat_colour(seat)
         ink = _ink_on(colour)
         d.rounded_rectangle((x, y, x + width, y + 52), radius=8, fill=colour, outline=INK, width=2)
-        label = _fit(d, t(lang, "barrage_pic.ranking.rank", rank=rank, seat=_seat_name(view, seat, lang)), width - 12,
-                     19, True)
+        rank_line = t(lang, "barrage_pic.ranking.rank", rank=rank, seat=_seat_name(view, seat, lang))
+        label = ellipsize(rank_line, font(19, True), width - 12)
         d.text((x + width / 2, y + 15), label, font=font(19, True), fill=ink, anchor="mm")
         d.text((x + width / 2, y + 38), t(lang, "barrage_pic.word.vp", n=score), font=font(19, True), fill=ink,
                anchor="mm")
@@ -154,10 +153,10 @@ def _draw_info(d: ImageDraw.ImageDraw, view: View, y: int, lang: str) -> None:
     if view.get("objective"):
         parts.append(t(lang, "barrage_pic.info.objective", objective=_objective_text(view["objective"], lang)))
     line = t(lang, "barrage_pic.info.sep").join(parts)
-    _text(d, (MARGIN, y + INFO_H / 2), _fit(d, line, WIDTH - 2 * MARGIN, 19, True), 19, INK, True)
+    _text(d, (MARGIN, y + INFO_H / 2), ellipsize(line, font(19, True), WIDTH - 2 * MARGIN), 19, INK, True)
     last = _last_move(view, lang)
     if last:
-        _text(d, (MARGIN, y + INFO_H * 1.5), _fit(d, last, WIDTH - 2 * MARGIN, 18), 18, INK)
+        _text(d, (MARGIN, y + INFO_H * 1.5), ellipsize(last, font(18), WIDTH - 2 * MARGIN), 18, INK)
 
 
 def _last_move(view: View, lang: str) -> str:
@@ -234,11 +233,11 @@ def _draw_summary_row(d: ImageDraw.ImageDraw, view: View, seat: int, y: int, vie
     top, low = y + 17, y + 39
     you = t(lang, "barrage_pic.word.you") if viewer == seat else ""
     name = ("▶ " if acting else "") + _seat_name(view, seat, lang) + you
-    _text(d, (MARGIN + 22, top), _fit(d, name, 250, 21, True), 21, colour, True)
+    _text(d, (MARGIN + 22, top), ellipsize(name, font(21, True), 250), 21, colour, True)
     extra = _officer_name(c["officer"], lang) if c.get("officer") else ""
     if c.get("out") and view.get("phase") == "actions":
         extra += t(lang, "barrage_pic.word.list_sep") + t(lang, "barrage_pic.word.passed")
-    _text(d, (MARGIN + 22, low), _fit(d, extra, 250, 15), 15, MUTED)
+    _text(d, (MARGIN + 22, low), ellipsize(extra, font(15), 250), 15, MUTED)
     finals = view.get("final_scores")
     hand, done = len(c.get("contracts", [])), len(c.get("fulfilled", []))
     cols = [

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 import i18n
 import i18n.barrage as words
 from i18n import t
-from render._draw import BACKGROUND, HIGHLIGHT, INK, MUTED, font, seat_colour
+from render._draw import BACKGROUND, HIGHLIGHT, INK, MUTED, ellipsize, font, seat_colour
 from render.barrage.layout import (
     _AREA,
     _AREA_FILL,
@@ -43,7 +43,6 @@ from render.barrage.layout import (
     View,
     _centre,
     _fade,
-    _fit,
     _fitted,
     _ink_on,
     _reward_text,
@@ -491,7 +490,7 @@ def _irrigation_stack(d: ImageDraw.ImageDraw, box: Box, stack: dict[str, Any] | 
     size = 14
     while size > 11 and d.textlength(label, font=font(size, True)) > room:
         size -= 1
-    _text(d, (x0 + 5, cy - 1), _fit(d, label, room, size, True), size, INK, True)
+    _text(d, (x0 + 5, cy - 1), ellipsize(label, font(size, True), room), size, INK, True)
 
 
 def _irrigation_vp(d: ImageDraw.ImageDraw, box: Box, vp: int, lang: str = "en") -> None:

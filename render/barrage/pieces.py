@@ -9,7 +9,7 @@ from typing import Any
 from PIL import ImageDraw
 
 from i18n import t
-from render._draw import HIGHLIGHT, INK, MUTED, PANEL, font, seat_colour
+from render._draw import HIGHLIGHT, INK, MUTED, PANEL, ellipsize, font, seat_colour
 from render.barrage.layout import (
     _CONTRACT_FILL,
     _SLOT_LINE,
@@ -24,7 +24,6 @@ from render.barrage.layout import (
     _centre,
     _contract_reward,
     _fade,
-    _fit,
     _fitted,
     _ink_on,
     _seat_name,
@@ -44,7 +43,7 @@ Section = tuple[int, Callable[[ImageDraw.ImageDraw, int], None]]
 def _section_title(d: ImageDraw.ImageDraw, y: int, title: str, note: str = "") -> None:
     w = _text(d, (MARGIN, y + 14), title, 22, _TITLE, True)
     if note:
-        _text(d, (MARGIN + w + 12, y + 15), _fit(d, note, WIDTH - 2 * MARGIN - w - 12, 16), 16, MUTED)
+        _text(d, (MARGIN + w + 12, y + 15), ellipsize(note, font(16), WIDTH - 2 * MARGIN - w - 12), 16, MUTED)
 
 
 def _chip(d: ImageDraw.ImageDraw, box: Box, fill: Colour, top: str, bottom: str = "", outline: Colour = INK,
@@ -207,7 +206,7 @@ def _irrigation_row(d: ImageDraw.ImageDraw, view: View, seat: int, y: float, h: 
     colour = seat_colour(seat)
     d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + h), radius=8, fill=PANEL, outline=colour, width=2)
     d.rectangle((MARGIN + 2, y + 2, MARGIN + 9, y + h - 2), fill=colour)
-    _text(d, (MARGIN + 18, y + 14), _fit(d, _seat_name(view, seat, lang), 170, 17, True), 17, colour, True)
+    _text(d, (MARGIN + 18, y + 14), ellipsize(_seat_name(view, seat, lang), font(17, True), 170), 17, colour, True)
     values = {st.get("round"): st.get("points") for st in (view.get("irrigation") or {}).get("scoring_tiles") or []}
     notes = [t(lang, "barrage_pic.irrigation.won_round", round=r)
              + (t(lang, "barrage_pic.irrigation.won_points", points=values[r]).replace("-", "−")
@@ -218,7 +217,8 @@ def _irrigation_row(d: ImageDraw.ImageDraw, view: View, seat: int, y: float, h: 
             notes.insert(0, t(lang, "barrage_pic.irrigation.used_this_turn"))
         elif irr.get("face_up"):
             notes.insert(0, t(lang, "barrage_pic.irrigation.may_use"))
-    _text(d, (MARGIN + 18, y + 32), _fit(d, t(lang, "barrage_pic.word.list_sep").join(notes), 176, 13), 13, MUTED)
+    cut = ellipsize(t(lang, "barrage_pic.word.list_sep").join(notes), font(13), 176)
+    _text(d, (MARGIN + 18, y + 32), cut, 13, MUTED)
     points = irr.get("points")
     if points is None:
         listed = (view.get("irrigation") or {}).get("points") or []
