@@ -455,7 +455,7 @@ class Host(UndoMixin):
 
         async def change(session: Session) -> Session:
             if self._lobby(session).seat_of(user_id) is None:
-                raise NotSeated("Join the lobby before adding computer players.")
+                raise NotSeated("Join the lobby before adding computer players.", key="common.host.join_before_ai")
             if level not in LEVELS:
                 raise LobbyError(f"Unknown AI level '{level}'. Available: {', '.join(LEVELS)}.",
                                  key="common.host.unknown_level", level=level, available=", ".join(LEVELS))

@@ -133,7 +133,8 @@ class UndoMixin:
         async def change(session: Session) -> Undone:
             seat = self._active_seat(session, user_id)
             if expected_version is not None and expected_version != session.version:
-                raise StaleVersion("The board changed while you were choosing; here it is again.")
+                raise StaleVersion("The board changed while you were choosing; here it is again.",
+                                   key="common.host.board_changed")
             moves = _standing(await self.store.actions(sid))
             last = last_human_move([m.seat for m in moves], _ai_of(session))
             if last is None or moves[last].seat != seat:
@@ -218,7 +219,7 @@ class UndoMixin:
                 raise undo_refused("undo.error.no_request")
             if session.status != "active":
                 await self.store.delete_undo_request(sid)
-                raise SessionClosed("This game is not being played.")
+                raise SessionClosed("This game is not being played.", key="common.host.not_being_played")
             if self.clock() >= req.deadline:
                 await self.store.delete_undo_request(sid)
                 raise undo_refused("undo.error.lapsed")
@@ -229,7 +230,7 @@ class UndoMixin:
                 if user_id == req.user_id:
                     raise undo_refused("undo.error.own_request")
                 if session.held_by(user_id) is None:
-                    raise NotSeated("You are not playing in this game.")
+                    raise NotSeated("You are not playing in this game.", key="common.host.not_playing")
                 raise undo_refused("undo.error.already_confirmed")
             if not agree:
                 await self.store.delete_undo_request(sid)

@@ -1,9 +1,9 @@
 """Every refusal the host raises carries a catalogue key and its fields, and both languages say it.
 
-The refusals are raised for real, through the host's own code (a lobby, a game, the league, the clock,
-the preferences, the export), and collected; the test then checks that every key in
-``host.errors.KEYS`` was raised, that English says exactly the sentence raised, and that Japanese says
-it with the same fields: no English sentence is ever read to translate a refusal.
+The refusals are raised for real, through the host's own code (a lobby, a game, the computer players'
+levels, undo, the league, the clock, the preferences, the export), and collected; the test then checks
+that every key in ``host.errors.KEYS`` was raised, that English says exactly the sentence raised, and
+that Japanese says it with the same fields: no English sentence is ever read to translate a refusal.
 """
 
 from __future__ import annotations
@@ -36,8 +36,11 @@ from host.store import SqliteStore
 from i18n import catalogue, fields_of, has, t
 from i18n.text import game_title
 from rules import GAMES
+from rules.ai import DEFAULT_LEVEL
 from rules.base import RulesError
+from rules.ra.actions import Draw
 from tests.history.helpers import play_finished_game, start_game
+from tests.host.test_undo import _ra, _to_auction
 
 T0 = 1_800_000_000.0
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -182,6 +185,58 @@ async def every_refusal(tmp_path, monkeypatch) -> list[HostError | RulesError]:
         await league.end_season(1)
         await refused(lambda: league.start_season(1, "spring"))
         await refused(lambda: league.scope(1, "Winter"))
+
+        # Computer players' levels: in a lobby, and the server's takeover level
+        lobby = await host.create_lobby("ra", guild_id=1, channel_id=10, creator_id=100, creator_name="Ann")
+        await host.add_ai(lobby.id, 100)
+        await refused(lambda: host.set_ai_level(lobby.id, 999, 1, DEFAULT_LEVEL))
+        await refused(lambda: host.set_ai_level(lobby.id, 100, 1, "godlike"))
+        await refused(lambda: host.set_ai_level(lobby.id, 100, 0, DEFAULT_LEVEL))
+        await refused(lambda: host.set_takeover_level(1, DEFAULT_LEVEL, is_manager=False))
+        await refused(lambda: host.set_takeover_level(1, "godlike", is_manager=True))
+
+        # Undo: own last move, then agreed undo (a Ra table of three; its own clock, for the deadline)
+        undo_clock = Clock()
+        table = Host(store, clock=undo_clock)
+        sid = await _ra(table)
+        await refused(lambda: table.undo(sid, 100))  # no move yet: undo.error.nothing
+        await refused(lambda: table.request_undo(sid, 100, 1))
+        drawn = await table.submit(sid, 100, Draw())
+        await refused(lambda: table.undo(sid, 100))  # a draw reveals a tile: final
+        await refused(lambda: table.undo(sid, 101))
+        await refused(lambda: table.request_undo(sid, 100, 5))
+        await refused(lambda: table.answer_undo(sid, 101, True))  # nothing asked: no_request
+        s = await table.get(sid)
+        seat = min(s.to_act())
+        await table.submit(sid, 100 + seat, s.game.legal_actions(s.state, seat)[-1])
+        await refused(lambda: table.undo(sid, 100))  # another player moved since: not_yours
+        await refused(lambda: table.undo(sid, 100 + seat, expected_version=drawn.session.version))
+        await table.request_undo(sid, 100, 1)
+        await refused(lambda: table.request_undo(sid, 101, 1))  # pending
+        await refused(lambda: table.answer_undo(sid, 100, True))  # own_request
+        await refused(lambda: table.answer_undo(sid, 999, True))
+        await table.answer_undo(sid, 101, True)
+        await refused(lambda: table.answer_undo(sid, 101, True))  # already_confirmed
+        s = await table.get(sid)
+        seat = min(s.to_act())
+        await table.submit(sid, 100 + seat, s.game.legal_actions(s.state, seat)[-1])
+        await refused(lambda: table.answer_undo(sid, 102, True))  # moved_on
+        await table.request_undo(sid, 100, 1)
+        undo_clock.now += table.limits.undo_request_seconds + 1
+        await refused(lambda: table.answer_undo(sid, 101, True))  # lapsed
+        await table.request_undo(sid, 100, 1)
+        await table.abort(sid, 100)
+        await refused(lambda: table.answer_undo(sid, 101, True))  # the game closed while it waited
+        # One human and two computer players: the first game (seed 2 today) where a computer's reply to the
+        # human's bid draws a tile, so the human's move cannot be taken back alone (ai_final).
+        for seed in range(2, 40):
+            sid = await _ra(table, humans=1, ai=2, seed=seed)
+            await _to_auction(table, sid)
+            s = await table.get(sid)
+            bid = await table.submit(sid, 100, s.game.legal_actions(s.state, min(s.to_act()))[-1])
+            if any(isinstance(step.action, Draw) for step in bid.steps[1:]):
+                await refused(lambda sid=sid: table.undo(sid, 100))
+                break
 
         # Fair use
         limited = Host(store, clock=clock, limits=Limits(max_open_lobbies_per_user=1, max_open_lobbies_per_server=2))
