@@ -87,7 +87,7 @@ class LevelSettings:
     easy_mistakes: float
     """Share of Easy's moves played at random."""
     hard: Budget
-    """Hard's playouts per decision and wall deadline."""
+    """Hard's playouts per decision and CPU deadline."""
     rollout_plies: int
     """Hard's moves played past its tree before evaluating."""
 

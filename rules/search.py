@@ -8,7 +8,7 @@ the position with the game's evaluation. Tree nodes are keyed by the seat's own 
 samples instead of being branched on, so the search never acts on knowledge it does not have.
 
 Bounded two ways: ``iterations`` (deterministic for a given random stream, so ``demo`` replays
-exactly) and a wall deadline (past it, the best move found so far is played).
+exactly) and a deadline in CPU seconds (past it, the best move found so far is played).
 """
 
 from __future__ import annotations
@@ -33,7 +33,10 @@ class Budget:
     iterations: int
     """Playouts per decision; the same seed and count give the same move."""
     deadline_s: float
-    """Wall seconds after which the best move so far is played (a safety net, not the plan)."""
+    """CPU seconds of this process after which the best move so far is played (a safety net, not the
+    plan). CPU, not wall, time: on a loaded machine a wall deadline would cut playouts by the load and
+    the same seed would no longer give the same move; the compute tier's own wall deadline
+    (``AI_DEADLINE_SECONDS``) bounds how long a player waits."""
 
 
 @dataclass(frozen=True)
@@ -92,7 +95,7 @@ def _pick(edges: list[_Edge], c: float, rng: random.Random) -> tuple[_Edge, bool
 
 
 def search(game: Game[Any, Any], view: dict[str, Any], seat: Seat, rng: random.Random, knobs: Knobs,
-           budget: Budget, clock: Callable[[], float] = time.perf_counter) -> Any:
+           budget: Budget, clock: Callable[[], float] = time.process_time) -> Any:
     """The move the search rates best for ``seat``, from its ``view`` alone."""
     start = clock()
     root: dict[Any, _Edge] = {}
