@@ -166,7 +166,13 @@ def _cached_runs_mask(face: ImageFont.FreeTypeFont, runs: tuple[tuple[str, str],
 
 
 def _name(face: ImageFont.FreeTypeFont) -> str:
-    return Path(str(face.path)).relative_to(ASSETS).as_posix()
+    return _asset_name(str(face.path))
+
+
+@lru_cache(maxsize=64)
+def _asset_name(path: str) -> str:
+    """A font file's name under assets/ (kept: it is looked up for every non-ASCII string)."""
+    return Path(path).relative_to(ASSETS).as_posix()
 
 
 _MASK_PARAMS = ("mode", "direction", "features", "language", "stroke_width", "anchor", "ink", "start")
