@@ -9,11 +9,12 @@ import io
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from fontTools.ttLib import TTFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from render.palettes import palette
 
@@ -44,8 +45,32 @@ _CJK_FROM = 0x2E80
 """From here on (CJK radicals, kana, kanji, full-width forms) DejaVu Sans has no glyphs."""
 
 
+_NOT_JAPANESE = ((0xAC00, 0xD7AF), (0x3130, 0x318F), (0xFE00, 0xFE0F), (0x1F000, 0x10FFFF))
+"""Past _CJK_FROM but not in IPAex: Hangul, variation selectors, emoji (drawn by the fallback fonts)."""
+
+
 def needs_cjk(text: str) -> bool:
-    return any(ord(ch) >= _CJK_FROM and not 0xFE00 <= ord(ch) <= 0xFE0F for ch in text)
+    return any(ord(ch) >= _CJK_FROM and not any(low <= ord(ch) <= high for low, high in _NOT_JAPANESE)
+               for ch in text)
+
+
+FALLBACK_FONTS: tuple[str, ...] = ("DejaVuSans.ttf", CJK_FONT, "fonts/HangulFallback.ttf")
+"""Tried in order for a character the string's own font lacks (e.g. Arabic in a Japanese line, Hangul
+anywhere): HangulFallback is NanumGothic cut to everyday Hangul (OFL-1.1, assets/fonts/)."""
+STAND_IN = "?"
+"""Drawn, in the string's own font, for a character no shipped font has (most colour emoji): a box
+("tofu") reads as a rendering fault, a question mark as "a symbol we cannot show"."""
+
+
+def _ignorable(code: int) -> bool:
+    """Zero-width joiners and variation selectors: the shaper hides them, so they never draw a box."""
+    return 0x200B <= code <= 0x200F or 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF
+
+
+@cache
+def coverage(name: str) -> frozenset[int]:
+    """Code points the shipped font ``name`` (a path under assets/) has glyphs for."""
+    return frozenset(TTFont(ASSETS / name, lazy=True).getBestCmap())
 
 
 TEXT_CACHE_SIZE = 4096
@@ -70,6 +95,90 @@ def _bbox(face: ImageFont.FreeTypeFont, text: str | bytes, args: tuple[Any, ...]
     return ImageFont.FreeTypeFont.getbbox(face, text, *args, **dict(kwargs))
 
 
+@lru_cache(maxsize=TEXT_CACHE_SIZE)
+def font_runs(primary: str, text: str) -> tuple[tuple[str, str], ...] | None:
+    """``text`` cut into (font name, run) pieces so every character is drawn by a font that has it,
+    or None when ``primary`` has them all (the common case, drawn exactly as before).
+
+    A character stays in the current run while that run's font has it, so spaces and punctuation
+    inside an Arabic or Korean name stay with it (one run is shaped, right to left where needed)."""
+    covered = coverage(primary)
+    if all(ord(ch) in covered or _ignorable(ord(ch)) for ch in text):
+        return None
+    runs: list[tuple[str, str]] = []
+    current = primary
+    for ch in text:
+        code = ord(ch)
+        if not (code in coverage(current) or _ignorable(code)):
+            current = next((name for name in (primary, *FALLBACK_FONTS) if code in coverage(name)), primary)
+            if code not in coverage(current):
+                ch = STAND_IN
+        if runs and runs[-1][0] == current:
+            runs[-1] = (current, runs[-1][1] + ch)
+        else:
+            runs.append((current, ch))
+    return tuple(runs)
+
+
+@lru_cache(maxsize=64)
+def _fallback_face(name: str, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(ASSETS / name), size)
+
+
+def _vertical_shift(face: ImageFont.FreeTypeFont, anchor: str, top: int, bottom: int) -> float:
+    """Where the baseline sits below the anchor point, with the string's own font's metrics (so a
+    mixed-font name lines up with plain text beside it); ``top``/``bottom``: the ink's extent."""
+    ascent, descent = face.getmetrics()
+    return {"a": ascent, "s": 0, "d": -descent, "m": (ascent - descent) / 2, "t": -top, "b": -bottom}[anchor]
+
+
+def _runs_mask(face: ImageFont.FreeTypeFont, runs: tuple[tuple[str, str], ...], mode: str,
+               stroke_width: float, anchor: str | None, stroke_filled: bool) -> tuple[Any, tuple[int, int]]:
+    """getmask2's (mask, offset) for a string drawn run by run, each run in its own font, pen to pen.
+    Runs go left to right (the board's direction); inside a run the shaper still lays Arabic out
+    right to left."""
+    anchor = anchor or "la"
+    pieces: list[tuple[Image.Image, int, int]] = []
+    pen = 0.0
+    for name, run in runs:
+        run_face = face if name == _name(face) else _fallback_face(name, int(face.size))
+        core, (left, top) = ImageFont.FreeTypeFont.getmask2(
+            run_face, run, mode, "ltr", None, None, stroke_width, "ls", 0, None, stroke_filled=stroke_filled)
+        pieces.append((Image.Image()._new(core), round(pen) + left, top))
+        pen += ImageFont.FreeTypeFont.getlength(run_face, run)
+    left = min(x for _, x, _ in pieces)
+    top = min(y for _, _, y in pieces)
+    right = max(x + piece.width for piece, x, _ in pieces)
+    bottom = max(y + piece.height for piece, _, y in pieces)
+    out = Image.new(pieces[0][0].mode, (max(right - left, 0), max(bottom - top, 0)))
+    for piece, x, y in pieces:
+        box = (x - left, y - top)
+        out.paste(ImageChops.lighter(out.crop((*box, box[0] + piece.width, box[1] + piece.height)), piece), box)
+    shift_x = {"l": 0.0, "m": pen / 2, "r": pen}[anchor[0]]
+    shift_y = _vertical_shift(face, anchor[1], top, bottom)
+    return out.im, (int(left - shift_x), int(top + shift_y))
+
+
+@lru_cache(maxsize=TEXT_CACHE_SIZE)
+def _cached_runs_mask(face: ImageFont.FreeTypeFont, runs: tuple[tuple[str, str], ...], mode: str,
+                      stroke_width: float, anchor: str | None, stroke_filled: bool) -> tuple[Any, tuple[int, int]]:
+    return _runs_mask(face, runs, mode, stroke_width, anchor, stroke_filled)
+
+
+def _name(face: ImageFont.FreeTypeFont) -> str:
+    return _asset_name(str(face.path))
+
+
+@lru_cache(maxsize=64)
+def _asset_name(path: str) -> str:
+    """A font file's name under assets/ (kept: it is looked up for every non-ASCII string)."""
+    return Path(path).relative_to(ASSETS).as_posix()
+
+
+_MASK_PARAMS = ("mode", "direction", "features", "language", "stroke_width", "anchor", "ink", "start")
+"""getmask2's parameters after the text, in order (ImageDraw passes them positionally)."""
+
+
 def _hashable(key: tuple[Any, ...]) -> bool:
     try:
         hash(key)
@@ -83,7 +192,8 @@ _INK_AT = 6
 
 
 class TextFont(ImageFont.FreeTypeFont):
-    """DejaVu Sans that hands a whole string to IPAex Gothic when it holds Japanese.
+    """DejaVu Sans that hands a whole string to IPAex Gothic when it holds Japanese, and draws the
+    characters neither has (Hangul, emoji) run by run in a fallback font or as a stand-in.
 
     Pillow draws a string with one font, so the choice is per string: Japanese text (and a player's
     name in kanji on an English board) gets the Japanese font, everything else keeps DejaVu's look.
@@ -105,8 +215,26 @@ class TextFont(ImageFont.FreeTypeFont):
             return self._cjk
         return self
 
+    def runs(self, target: ImageFont.FreeTypeFont, text: str | bytes) -> tuple[tuple[str, str], ...] | None:
+        """Font runs for text ``target`` lacks glyphs for (see font_runs); None on the plain path.
+        ASCII never looks anything up: every shipped text font has it."""
+        if not isinstance(text, str) or text.isascii():
+            return None
+        return font_runs(_name(target), text)
+
+    def _runs_mask(self, target: ImageFont.FreeTypeFont, runs: tuple[tuple[str, str], ...],
+                   args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, tuple[int, int]]:
+        params = {**dict(zip(_MASK_PARAMS, args, strict=False)), **kwargs}
+        mode = params.get("mode") or "L"
+        key = (target, runs, mode, params.get("stroke_width") or 0, params.get("anchor"),
+               bool(params.get("stroke_filled", False)))
+        return _runs_mask(*key) if mode == "RGBA" else _cached_runs_mask(*key)
+
     def getmask2(self, text, *args, **kwargs):  # type: ignore[no-untyped-def, override]
         target = self.for_text(text)
+        runs = self.runs(target, text)
+        if runs is not None:
+            return self._runs_mask(target, runs, args, kwargs)
         mode = args[0] if args else kwargs.get("mode", "")
         if mode != "RGBA":
             if len(args) > _INK_AT:
@@ -119,18 +247,31 @@ class TextFont(ImageFont.FreeTypeFont):
         return ImageFont.FreeTypeFont.getmask2(target, text, *args, **kwargs)
 
     def getbbox(self, text, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        target = self.for_text(text)
+        runs = self.runs(target, text)
+        if runs is not None:
+            mask, (left, top) = self._runs_mask(target, runs, args, kwargs)
+            return left, top, left + mask.size[0], top + mask.size[1]
         key = (text, args, tuple(sorted(kwargs.items())))
         if _hashable(key):
-            return _bbox(self.for_text(text), *key)
-        return ImageFont.FreeTypeFont.getbbox(self.for_text(text), text, *args, **kwargs)
+            return _bbox(target, *key)
+        return ImageFont.FreeTypeFont.getbbox(target, text, *args, **kwargs)
 
     def getlength(self, text, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        target = self.for_text(text)
+        runs = self.runs(target, text)
+        if runs is not None:
+            return sum(_length(target if name == _name(target) else _fallback_face(name, int(self.size)), run, ())
+                       for name, run in runs)
         if not kwargs and _hashable((text, args)):
-            return _length(self.for_text(text), text, args)
-        return ImageFont.FreeTypeFont.getlength(self.for_text(text), text, *args, **kwargs)
+            return _length(target, text, args)
+        return ImageFont.FreeTypeFont.getlength(target, text, *args, **kwargs)
 
     def getmask(self, text, *args, **kwargs):  # type: ignore[no-untyped-def, override]
         target = self.for_text(text)
+        runs = self.runs(target, text)
+        if runs is not None:
+            return self._runs_mask(target, runs, args, kwargs)[0]
         return super().getmask(text, *args, **kwargs) if target is self else target.getmask(text, *args, **kwargs)
 
 
