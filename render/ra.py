@@ -174,7 +174,9 @@ def _chips(d: ImageDraw.ImageDraw, x: int, y: int, items: list[tuple[str, int]],
 # --------------------------------------------------------------------------- board
 
 
-def _status(view: dict[str, Any], lang: str) -> str:
+def status_text(view: dict[str, Any], lang: str) -> str:
+    """Whose turn and what they must do (or who won), as the picture's header says it and the board
+    message repeats it (cogs/ra.py)."""
     phase = view.get("phase")
     auction = view.get("auction")
     if view.get("result"):
@@ -227,7 +229,7 @@ def _draw_board(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None
     d.rounded_rectangle((x0, 58, WIDTH - MARGIN, 116), radius=8, fill=PANEL, outline=status_fill, width=4)
     # Whose turn and what to do, ~11 px tall or more once the picture is shown 400 px wide on a phone:
     # one line if it fits, else two a little smaller.
-    status = _status(view, lang)
+    status = status_text(view, lang)
     room = WIDTH - 2 * MARGIN - 24
     if d.textlength(status, font=font(PHONE_TEXT - 2, True)) <= room:
         d.text((x0 + 12, 87), status, font=font(PHONE_TEXT - 2, True), fill=INK, anchor="lm")
@@ -440,4 +442,4 @@ def render(view: dict[str, Any], *, viewer_seat: int | None = None, scale: float
     return to_png(image, "ra")
 
 
-__all__ = ["MIN_HEIGHT", "WIDTH", "render"]
+__all__ = ["MIN_HEIGHT", "WIDTH", "render", "status_text"]
