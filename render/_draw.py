@@ -256,9 +256,14 @@ def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int) -> l
     while rest and len(out) < lines - 1:
         if face.getlength(rest) <= width:
             break
-        cut = len(rest)
-        while cut > 1 and face.getlength(rest[:cut]) > width:
-            cut -= 1
+        lo, hi = 1, len(rest)  # the longest prefix that fits, found in a few measurements
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if face.getlength(rest[:mid]) <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        cut = lo
         space = rest.rfind(" ", 0, cut + 1)
         if space > cut // 2:
             cut = space

@@ -177,8 +177,9 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) 
 def _fitted(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, width: float, size: int,
             fill: Colour = INK, anchor: str = "lm") -> None:
     """Bold text a few sizes smaller when it is too wide (never below 24 px), then ellipsized."""
-    while size > 24 and draw.textlength(text, font=font(size, True)) > width:
-        size -= 1
+    length = draw.textlength(text, font=font(size, True))
+    if length > width:  # type width grows with its size: one proportional step, then ellipsize if need be
+        size = max(24, int(size * width / length))
     draw.text(xy, ellipsize(text, font(size, True), width), font=font(size, True), fill=fill, anchor=anchor)
 
 
