@@ -20,6 +20,7 @@ from host.errors import SessionNotFound
 from host.sessions import Session
 from i18n import alhambra_dice as words
 from i18n import t
+from render.alhambra_dice import PHASE_TEXT
 from render.alhambra_dice import render as render_alhambra_dice
 from rules.base import NotYourTurn
 
@@ -131,6 +132,14 @@ class AlhambraDice(GameCog):
         if len(acting) != 1:
             return None
         return controls(session, acting[0], lang=lang)
+
+    def status_lines(self, session: Session, lang: str = "en") -> list[str]:
+        """Whose turn, then what they must do, as the picture's header says it (read on a phone too)."""
+        lines = super().status_lines(session, lang=lang)
+        phase = PHASE_TEXT.get(session.view(None)["phase"])
+        if session.result() is None and lines and phase:
+            lines.append(t(lang, "alhambra_dice.cog.step_line", what=t(lang, phase)))
+        return lines
 
 
 async def setup(bot: BoardGameBot) -> None:

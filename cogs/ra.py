@@ -23,6 +23,7 @@ from host.sessions import Outcome, Session
 from i18n import t
 from i18n.ra import tiles, title
 from render.ra import render as render_ra
+from render.ra import status_text
 from rules.ra.actions import Discard, UseGod
 
 if TYPE_CHECKING:
@@ -74,6 +75,13 @@ class Ra(GameCog, commands.GroupCog, group_name="ra", group_description="Play Ra
         if len(acting) != 1:
             return None
         return controls(session, acting[0], lang)
+
+    def status_lines(self, session: Session, lang: str = "en") -> list[str]:
+        """Whose turn, then what they must do, as the picture's header says it (read on a phone too)."""
+        lines = super().status_lines(session, lang=lang)
+        if session.result() is None and lines:
+            lines.append(status_text(session.view(None), lang))
+        return lines
 
     def edit_in_place(self, session: Session, outcome: Outcome) -> bool:
         # A bid or pass that leaves the auction open: the next bidder is told by DM, and the board

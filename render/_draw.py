@@ -383,3 +383,33 @@ def to_png(image: Image.Image, game: str | None = None) -> bytes:
     out = io.BytesIO()
     paletted.save(out, format="PNG", optimize=False, compress_level=3)
     return out.getvalue()
+
+
+PHONE_TEXT = 30
+"""Type size (at 1000 px wide) of the facts a phone must read unzoomed: ~12 px once shown 400 px wide."""
+
+
+def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int) -> list[str]:
+    """``text`` broken into at most ``lines`` lines of ``width``, the last ellipsized if it still runs
+    over. Breaks at spaces, or anywhere in a run without spaces (Japanese has none)."""
+    out: list[str] = []
+    rest = text.strip()
+    while rest and len(out) < lines - 1:
+        if face.getlength(rest) <= width:
+            break
+        lo, hi = 1, len(rest)  # the longest prefix that fits, found in a few measurements
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if face.getlength(rest[:mid]) <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        cut = lo
+        space = rest.rfind(" ", 0, cut + 1)
+        if space > cut // 2:
+            cut = space
+        out.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    if rest:
+        out.append(ellipsize(rest, face, width))
+    return out

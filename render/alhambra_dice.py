@@ -21,12 +21,14 @@ from render._draw import (
     INK,
     MUTED,
     PANEL,
+    PHONE_TEXT,
     ellipsize,
     font,
     new_canvas,
     seat_colour,
     stamps,
     to_png,
+    wrap,
 )
 from rules.alhambra_dice.data import START_CHIP
 from rules.base import Event
@@ -34,6 +36,13 @@ from rules.base import Event
 WIDTH = 1200
 MARGIN = 20
 LABEL_W = 56
+PHONE = PHONE_TEXT * WIDTH // 1000
+"""Type of the facts a phone must read unzoomed (whose turn, scores, last move): ~12 px at 400 px wide."""
+BAND_H = 60
+LOG_TEXT = 26
+LOG_LINES = 4
+GRID_TEXT = 28
+"""Column letters and row numbers of an Alhambra's cells (A1...)."""
 """Left column of row labels (track values, dice counts)."""
 Colour = tuple[int, int, int]
 DUMMY_COLOUR: Colour = (105, 105, 105)
@@ -140,17 +149,18 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) 
         rnd = t(lang, "alhambra_dice.board.round", round=view["round"], rounds=view["rounds"])
     draw.text((WIDTH - MARGIN, y + 8), rnd, font=font(24, True), fill=INK, anchor="ra")
     y += 52
+    band = (MARGIN, y, WIDTH - MARGIN, y + BAND_H)
     if view["result"] is not None:
         res = view["result"]
         best = [i for i, r in enumerate(res["ranks"]) if r == 1]
         names = t(lang, "alhambra_dice.board.winners_sep").join(_name(view, s, lang) for s in best)
         text = t(lang, "alhambra_dice.board.winners", count=len(best), names=names)
-        draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + 40), fill=HIGHLIGHT)
-        draw.text((MARGIN + 12, y + 20), text, font=font(24, True), fill=INK, anchor="lm")
+        draw.rectangle(band, fill=HIGHLIGHT)
+        _fitted(draw, (MARGIN + 12, y + BAND_H / 2), text, WIDTH - 2 * MARGIN - 24, PHONE)
     elif view["to_act"]:
         seat = view["to_act"][0]
-        draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + 40), fill=PANEL, outline=_seat_fill(view, seat), width=3)
-        _octagon(draw, MARGIN + 24, y + 20, 15, _seat_fill(view, seat), _seat_tag(view, seat))
+        draw.rectangle(band, fill=PANEL, outline=_seat_fill(view, seat), width=4)
+        _octagon(draw, MARGIN + 32, y + BAND_H / 2, 22, _seat_fill(view, seat), _seat_tag(view, seat))
         phase = PHASE_TEXT.get(view["phase"])
         what = t(lang, phase) if phase else ""
         name = _name(view, seat, lang)
@@ -159,9 +169,46 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) 
             text = t(lang, "alhambra_dice.board.to_act_column", name=name, what=what, building=building)
         else:
             text = t(lang, "alhambra_dice.board.to_act", name=name, what=what)
-        draw.text((MARGIN + 50, y + 20), ellipsize(text, font(24, True), WIDTH - 2 * MARGIN - 60), font=font(24, True),
-                  fill=INK, anchor="lm")  # fmt: skip
-    return y + 52
+        _fitted(draw, (MARGIN + 64, y + BAND_H / 2), text, WIDTH - 2 * MARGIN - 76, PHONE)
+    y += BAND_H + 8
+    return _phone_band(draw, view, y, lang)
+
+
+def _fitted(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, width: float, size: int,
+            fill: Colour = INK, anchor: str = "lm") -> None:
+    """Bold text a few sizes smaller when it is too wide (never below 24 px), then ellipsized."""
+    length = draw.textlength(text, font=font(size, True))
+    if length > width:  # type width grows with its size: one proportional step, then ellipsize if need be
+        size = max(24, int(size * width / length))
+    draw.text(xy, ellipsize(text, font(size, True), width), font=font(size, True), fill=fill, anchor=anchor)
+
+
+def _last_move_lines(view: dict[str, Any], lang: str) -> list[str]:
+    events = view["last_events"]
+    if not events:
+        return []
+    e = events[-1]
+    text = t(lang, "alhambra_dice.board.last_move",
+             text=words.event_text(lang, Event(e["kind"], e["text"], data=e["data"])))
+    return wrap(text, font(PHONE), WIDTH - 2 * MARGIN, 2)
+
+
+def _phone_band(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
+    """Every seat's score (their colour) and the last move, in the phone's type size."""
+    n = view["seats"]
+    width = (WIDTH - 2 * MARGIN - 8 * (n - 1)) / n
+    for seat in range(n):
+        x = MARGIN + seat * (width + 8)
+        fill = _seat_fill(view, seat)
+        acting = seat in view["to_act"] and view["result"] is None
+        draw.rounded_rectangle((x, y, x + width, y + 50), radius=8, fill=fill, outline=INK, width=4 if acting else 1)
+        text = f"{_name(view, seat, lang)}  {t(lang, 'alhambra_dice.board.score', score=view['scores'][seat])}"
+        _fitted(draw, (x + width / 2, y + 25), text, width - 12, PHONE, _ink_on(fill), "mm")
+    y += 58
+    for line in _last_move_lines(view, lang):
+        draw.text((MARGIN, y + (PHONE + 8) / 2), line, font=font(PHONE), fill=INK, anchor="lm")
+        y += PHONE + 8
+    return y + 8
 
 
 def _column_geometry() -> tuple[int, float]:
@@ -404,21 +451,21 @@ def _alhambras(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
         x0, y0, x1, y1 = a["frame"]
         cols, rows = x1 - x0 + 1, y1 - y0 + 1
         reserve_h = 44 if a["reserve"] else 0
-        area_w, area_h = pw - 40, ph - 44 - reserve_h - 20
+        area_w, area_h = pw - 40, ph - 44 - reserve_h - 28
         size = max(12, min(48, int(area_w / cols), int(area_h / rows)))
         gx = px + 30 + (area_w - cols * size) / 2
-        gy = py + 44 + 16
+        gy = py + 44 + 24
         labels = seat == acting and bool(targets)
         for i in range(cols):
             cx = gx + i * size
-            if labels:
-                draw.text((cx + size / 2, gy - 8), _letters(i), font=font(12, True), fill=MUTED, anchor="mm")
+            if labels:  # as large as the cell allows: these name the cells a phone player picks
+                draw.text((cx + size / 2, gy - 12), _letters(i), font=font(GRID_TEXT, True), fill=INK, anchor="mm")
             for j in range(rows):
                 draw.rectangle((cx, gy + j * size, cx + size, gy + (j + 1) * size), outline=GRID_LINE)
         if labels:
             for j in range(rows):
-                draw.text((gx - 10, gy + j * size + size / 2), str(j + 1), font=font(12, True), fill=MUTED,
-                          anchor="mm")  # fmt: skip
+                draw.text((gx - 4, gy + j * size + size / 2), str(j + 1), font=font(GRID_TEXT, True), fill=INK,
+                          anchor="rm")  # fmt: skip
         for c in a["cells"]:
             _tile(draw, gx + (c["x"] - x0) * size, gy + (c["y"] - y0) * size, size, view, c["type"], c["walls"],
                   lang=lang)  # fmt: skip
@@ -428,8 +475,8 @@ def _alhambras(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
                 occupied = any(c["x"] == tx and c["y"] == ty for c in a["cells"])
                 if not occupied:
                     draw.rectangle((cx + 2, cy + 2, cx + size - 2, cy + size - 2), fill=TARGET, outline=INK)
-                draw.text((cx + size / 2, cy + size / 2), label, font=font(max(9, int(size / 3.2)), True),
-                          fill=INK, anchor="mm", stroke_width=2 if occupied else 0,
+                draw.text((cx + size / 2, cy + size / 2), label, font=font(max(12, int(size / 2.2)), True),
+                          fill=INK, anchor="mm", stroke_width=3 if occupied else 0,
                           stroke_fill=(255, 255, 255))  # fmt: skip
         if a["reserve"]:
             ry = py + ph - reserve_h - 8
@@ -452,12 +499,14 @@ def _letters(i: int) -> str:
 
 
 def _log(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
-    lines = [words.event_text(lang, Event(e["kind"], e["text"], data=e["data"])) for e in view["last_events"][-5:]]
-    draw.text((MARGIN, y), t(lang, "alhambra_dice.board.last_moves"), font=font(16, True), fill=MUTED)
+    """The latest moves, newest last, in type that survives the picture shown 400 px wide."""
+    shown = view["last_events"][-LOG_LINES:]
+    lines = [words.event_text(lang, Event(e["kind"], e["text"], data=e["data"])) for e in shown]
+    draw.text((MARGIN, y), t(lang, "alhambra_dice.board.last_moves"), font=font(20, True), fill=MUTED)
     for i, line in enumerate(lines):
-        cut = ellipsize(line[:110], font(17), WIDTH - 2 * MARGIN)
-        draw.text((MARGIN, y + 24 + i * 24), cut, font=font(17), fill=INK)
-    return y + 24 + 5 * 24 + 8
+        cut = ellipsize(line[:110], font(LOG_TEXT, True), WIDTH - 2 * MARGIN)
+        draw.text((MARGIN, y + 30 + i * (LOG_TEXT + 8)), cut, font=font(LOG_TEXT, True), fill=INK)
+    return y + 30 + LOG_LINES * (LOG_TEXT + 8) + 8
 
 
 def _legend(draw: ImageDraw.ImageDraw, y: int, lang: str) -> int:

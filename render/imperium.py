@@ -32,6 +32,9 @@ from render._draw import (
 
 WIDTH = 900
 MARGIN = 16
+STATE_TEXT = 22
+STATE_W = 144
+"""A player's row: "choosing…" / "ready" in STATE_TEXT within STATE_W px, then their cards."""
 GAP = 12
 MIN_RATIO = 4 / 3
 """Height / width at least this (never square or wide)."""
@@ -391,16 +394,17 @@ class _Board:
             if not self.finished:
                 if p.get("has_chosen"):
                     self.draw_tick(draw, cx, cy)
-                    ready = t(lang, "imperium.board.ready")
-                    draw.text((cx + 30, cy), ready, font=font(16, True), fill=GOOD, anchor="lm")
-                else:
-                    draw.text((cx, cy), t(lang, "imperium.board.choosing"), font=font(16), fill=MUTED, anchor="lm")
+                    ready = ellipsize(t(lang, "imperium.board.ready"), font(STATE_TEXT, True), STATE_W - 30)
+                    draw.text((cx + 30, cy), ready, font=font(STATE_TEXT, True), fill=GOOD, anchor="lm")
+                else:  # who still has to choose: large enough to read with the picture 400 px wide
+                    choosing = ellipsize(t(lang, "imperium.board.choosing"), font(STATE_TEXT, True), STATE_W)
+                    draw.text((cx, cy), choosing, font=font(STATE_TEXT, True), fill=MUTED, anchor="lm")
             mine = self.view.get("my_choice") if is_viewer else None
             if mine and not self.finished:
                 label = t(lang, "imperium.board.your_pick")
-                self.draw_cards(draw, cx + 96, cy, mine["picks"], mine["picks"], seat, label=label)
+                self.draw_cards(draw, cx + STATE_W + 8, cy, mine["picks"], mine["picks"], seat, label=label)
             elif seat in reveal:
-                self.draw_cards(draw, cx + 96, cy, reveal[seat]["picks"], reveal[seat]["placed"], seat)
+                self.draw_cards(draw, cx + STATE_W + 8, cy, reveal[seat]["picks"], reveal[seat]["placed"], seat)
             y += 52
 
     @staticmethod

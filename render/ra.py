@@ -22,6 +22,7 @@ from render._draw import (
     INK,
     MUTED,
     PANEL,
+    PHONE_TEXT,
     ellipsize,
     font,
     needs_cjk,
@@ -29,6 +30,7 @@ from render._draw import (
     seat_colour,
     stamps,
     to_png,
+    wrap,
 )
 
 WIDTH = 960
@@ -38,6 +40,7 @@ BOARD_H = 420
 PANEL_MIN = 236
 FOOTER = 36
 MARGIN = 16
+STATUS_WRAPPED = 25
 
 Colour = tuple[int, int, int]
 
@@ -171,7 +174,9 @@ def _chips(d: ImageDraw.ImageDraw, x: int, y: int, items: list[tuple[str, int]],
 # --------------------------------------------------------------------------- board
 
 
-def _status(view: dict[str, Any], lang: str) -> str:
+def status_text(view: dict[str, Any], lang: str) -> str:
+    """Whose turn and what they must do (or who won), as the picture's header says it and the board
+    message repeats it (cogs/ra.py)."""
     phase = view.get("phase")
     auction = view.get("auction")
     if view.get("result"):
@@ -221,11 +226,16 @@ def _draw_board(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None
            fill=MUTED, anchor="ra")
     acting = view.get("to_act") or []
     status_fill = seat_colour(acting[0]) if acting and not view.get("result") else INK
-    d.rounded_rectangle((x0, 66, WIDTH - MARGIN, 106), radius=8, fill=PANEL, outline=status_fill, width=3)
-    status = _status(view, lang)
-    size = _size_to_fit(d, status, WIDTH - 2 * MARGIN - 24, 22, 16)
-    d.text((x0 + 12, 86), ellipsize(status, font(size, True), WIDTH - 2 * MARGIN - 24), font=font(size, True), fill=INK,
-           anchor="lm")
+    d.rounded_rectangle((x0, 58, WIDTH - MARGIN, 116), radius=8, fill=PANEL, outline=status_fill, width=4)
+    # Whose turn and what to do, ~11 px tall or more once the picture is shown 400 px wide on a phone:
+    # one line if it fits, else two a little smaller.
+    status = status_text(view, lang)
+    room = WIDTH - 2 * MARGIN - 24
+    if d.textlength(status, font=font(PHONE_TEXT - 2, True)) <= room:
+        d.text((x0 + 12, 87), status, font=font(PHONE_TEXT - 2, True), fill=INK, anchor="lm")
+    else:
+        for i, line in enumerate(wrap(status, font(STATUS_WRAPPED, True), room, 2)):
+            d.text((x0 + 12, 73 + i * 29), line, font=font(STATUS_WRAPPED, True), fill=INK, anchor="lm")
 
     # Ra track: blocked spaces, Ra tiles placed, free spaces; ends at ra_track.ends_at tiles.
     ra = view.get("ra_track", {})
@@ -280,11 +290,15 @@ def _draw_board(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None
             d.text((bx + w / 2, y + 18), label, font=font(22, True), fill=seat_colour(seat), anchor="mm")
             bx += w + 10
         y += 46
-    # The latest public lines of the log.
-    events = _events(view, lang)[-(3 if auction else 4) :]
-    for line in events:
-        d.text((x0, y + 12), ellipsize(line, font(20), WIDTH - 2 * MARGIN), font=font(20), fill=MUTED, anchor="lm")
-        y += 26
+    # The latest public lines of the log, the newest (the last move) in type a phone reads.
+    events = _events(view, lang)[-(2 if auction else 3) :]
+    for i, line in enumerate(events):
+        newest = i == len(events) - 1
+        size = PHONE_TEXT - 2 if newest else 20
+        face = font(size, newest)
+        d.text((x0, y + size // 2 + 2), ellipsize(line, face, WIDTH - 2 * MARGIN), font=face,
+               fill=INK if newest else MUTED, anchor="lm")
+        y += size + 6
 
 
 def _size_to_fit(d: ImageDraw.ImageDraw, text: str, width: int, size: int, smallest: int) -> int:
@@ -428,4 +442,4 @@ def render(view: dict[str, Any], *, viewer_seat: int | None = None, scale: float
     return to_png(image, "ra")
 
 
-__all__ = ["MIN_HEIGHT", "WIDTH", "render"]
+__all__ = ["MIN_HEIGHT", "WIDTH", "render", "status_text"]

@@ -8,7 +8,7 @@ from PIL import ImageDraw
 import i18n
 import i18n.barrage as words
 from i18n import t
-from render._draw import INK, MUTED, PANEL, ellipsize, font, seat_colour
+from render._draw import INK, MUTED, PANEL, PHONE_TEXT, ellipsize, font, seat_colour
 from render.barrage.layout import (
     _ACT_BAND,
     _BONUS,
@@ -82,7 +82,7 @@ def _step_text(step: str, structure: str, lang: str) -> str:
 
 
 def _header_height(view: View) -> int:
-    return 182 if view.get("phase") == "over" else 122
+    return 188 if view.get("phase") == "over" else 128
 
 
 _PHASES = {"draft": "barrage_pic.phase.draft", "actions": "barrage_pic.phase.actions", "over": "barrage_pic.phase.over"}
@@ -105,10 +105,11 @@ def _draw_header(d: ImageDraw.ImageDraw, view: View, subtitle: str, lang: str) -
     _text(d, (WIDTH - MARGIN, 22), subtitle, 18, MUTED, True, "rm")
     _text(d, (WIDTH - MARGIN, 46), t(lang, "barrage_pic.word.list_sep").join(extras), 16, MUTED, False, "rm")
     text, colour = _status(view, lang)
-    d.rounded_rectangle((x, 66, WIDTH - MARGIN, 110), radius=8, fill=PANEL, outline=colour, width=4)
-    _text(d, (x + 12, 88), ellipsize(text, font(23, True), WIDTH - 2 * MARGIN - 24), 23, INK, True)
+    # Whose turn and what to do, large enough to read on a phone (the picture shown 400 px wide).
+    d.rounded_rectangle((x, 64, WIDTH - MARGIN, 118), radius=8, fill=PANEL, outline=colour, width=5)
+    _text(d, (x + 12, 91), ellipsize(text, font(PHONE_TEXT, True), WIDTH - 2 * MARGIN - 24), PHONE_TEXT, INK, True)
     if view.get("phase") == "over":
-        _draw_ranking(d, view, 120, lang)
+        _draw_ranking(d, view, 126, lang)
 
 
 def _draw_ranking(d: ImageDraw.ImageDraw, view: View, y: int, lang: str) -> None:
@@ -144,7 +145,7 @@ def _summary_order(view: View) -> list[int]:
 
 
 def _draw_info(d: ImageDraw.ImageDraw, view: View, y: int, lang: str) -> None:
-    """The round's bonus tile and the objective, on one line above the map."""
+    """The round's bonus tile and the objective, on one line above the map (the last move is in the band)."""
     bonus = view.get("bonus_tiles") or []
     rnd = view.get("round", 1)
     parts = []
@@ -154,9 +155,6 @@ def _draw_info(d: ImageDraw.ImageDraw, view: View, y: int, lang: str) -> None:
         parts.append(t(lang, "barrage_pic.info.objective", objective=_objective_text(view["objective"], lang)))
     line = t(lang, "barrage_pic.info.sep").join(parts)
     _text(d, (MARGIN, y + INFO_H / 2), ellipsize(line, font(19, True), WIDTH - 2 * MARGIN), 19, INK, True)
-    last = _last_move(view, lang)
-    if last:
-        _text(d, (MARGIN, y + INFO_H * 1.5), ellipsize(last, font(18), WIDTH - 2 * MARGIN), 18, INK)
 
 
 def _last_move(view: View, lang: str) -> str:

@@ -8,6 +8,7 @@ from PIL import Image
 
 from i18n import t
 from render._draw import new_canvas, to_png
+from render.barrage.band import band_height, draw_band
 from render.barrage.boards import _board_sections
 from render.barrage.layout import MARGIN, MIN_RATIO, WIDTH, View
 from render.barrage.legend import (
@@ -19,7 +20,6 @@ from render.barrage.legend import (
     _draw_legend,
     _draw_summary_row,
     _header_height,
-    _last_move,
     _legend_height,
     _summary_order,
 )
@@ -29,7 +29,8 @@ from render.barrage.map import _draw_map
 def render(view: View, *, viewer_seat: int | None = None, scale: float = 1.0, lang: str = "en") -> bytes:
     """The map picture for ``view`` (``rules.barrage`` ``GAME.view``) as PNG bytes.
 
-    Header (round, phase, who acts; the final ranking once the game is over), the round bonus and
+    Header (round, phase, who acts; the final ranking once the game is over), every company's VP and the
+    last move in type a phone reads (render/barrage/band.py), the round bonus and
     objective, the map, a legend, and one summary line per company. ``viewer_seat`` marks that seat
     "(you)"; ``scale`` resizes the picture; ``lang`` is the language of its words. The same view always
     gives the same bytes.
@@ -37,12 +38,14 @@ def render(view: View, *, viewer_seat: int | None = None, scale: float = 1.0, la
     map_img = _draw_map(view, lang)
     seats = _summary_order(view)
     head = _header_height(view)
-    map_top = head + INFO_H + (INFO_H if _last_move(view, lang) else 0)
+    band = band_height(view, lang)
+    map_top = head + band + INFO_H
     summary_top = map_top + map_img.height + _legend_height(view)
     height = max(math.ceil(WIDTH * MIN_RATIO), summary_top + len(seats) * SUMMARY_ROW + MARGIN)
     image, d = new_canvas(WIDTH, height)
     _draw_header(d, view, t(lang, "barrage_pic.header.map"), lang)
-    _draw_info(d, view, head, lang)
+    draw_band(d, view, head, lang)
+    _draw_info(d, view, head + band, lang)
     image.paste(map_img, ((WIDTH - map_img.width) // 2, map_top))
     _draw_legend(d, map_top + map_img.height + 4, _legend_height(view) > LEGEND_H, lang)
     for i, seat in enumerate(seats):
