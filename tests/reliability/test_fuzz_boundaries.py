@@ -493,6 +493,12 @@ class Findings:
         return "\n".join(f"{k} ({len(v)}): " + "\n    ".join(v[:3]) for k, v in self.bugs.items())
 
 
+def _void(req: UndoRequest | None, rec: Any) -> bool:
+    """A request the game moved on from since it was asked: the answer that finds it so drops it (a
+    refused answer may change the stored request only then)."""
+    return req is not None and rec is not None and (req.at_version != rec.version or rec.status != "active")
+
+
 def _snapshot(rec: Any) -> Any:
     return None if rec is None else (rec.version, rec.status, rec.state, rec.seats, rec.clock, rec.options)
 
@@ -579,10 +585,7 @@ async def fire(shot: Shot, bot: FakeBot, store: SqliteStore, findings: Findings,
         await _check_author(shot, before_rec, after, store, findings, acts_before, req_before)
         return
     if req_after != req_before:
-        # A void request (the game moved on since it was asked) is dropped by the answer that finds it so.
-        void = req_before is not None and before_rec is not None and (
-            req_before.at_version != before_rec.version or before_rec.status != "active")
-        if errors and not void:
+        if errors and not _void(req_before, before_rec):
             findings.bug("undo request changed by a refused input", shot, f"{req_before} -> {req_after}")
         elif not errors:
             findings.accepted += 1  # a confirmation, or a refusal that cancels the request
@@ -708,14 +711,17 @@ async def test_forged_clicks_through_discord_py_change_nothing(simcord_env, simc
         world.active = {game: sid}
         world.lobby = {game: sid}
         gun = Gun(world, rng)
-        families = ["act", "acts", "lobby", "clk"] + (["ald"] if game == "alhambra_dice" else []) + (
-            ["imp"] if game == "imperium" else [])
+        # rv: forged tokens only (no finished game here to open a viewer on; the direct pass steps real
+        # ones), so these clicks test that discord.py dispatches them to the "viewer expired" answer.
+        families = ["act", "acts", "lobby", "clk", "undo", "undoa", "rv"] + (
+            ["ald"] if game == "alhambra_dice" else []) + (["imp"] if game == "imperium" else [])
         channel = bot.get_channel(thread.id)
         clicks = 0
         while clicks < HARNESS_PER_GAME:
             session = await bot.host.get(sid)
             if session.status != "active":
                 break
+            await world.ask_undo(game)  # an agreed undo for the undoa buttons to answer, once there are moves
             shots = [gun.shot(rng.choice(families), session, [session], legal_share=0.0) for _ in range(20)]
             ids = list(dict.fromkeys(s.custom_id[:100] for s in shots if 0 < len(s.custom_id) <= 100))
             ids = [i for i in ids if any(c.__discord_ui_compiled_template__.fullmatch(i) for c in ITEMS.values())
@@ -733,6 +739,7 @@ async def test_forged_clicks_through_discord_py_change_nothing(simcord_env, simc
                 assert message.id == forged.id
                 user = rng.choice(players)
                 before = await bot.host.store.load_session(sid)
+                request = await bot.host.undo_request(sid)
                 res = await user.click(message, custom_id=cid)
                 after = await bot.host.store.load_session(sid)
                 clicks += 1
@@ -743,6 +750,8 @@ async def test_forged_clicks_through_discord_py_change_nothing(simcord_env, simc
                     assert res.acknowledged, (cid, "no answer")
                     # Refused: answered privately (or a picker redrawn); never a public error.
                     assert all(r.ephemeral for r in errors), (cid, errors)
+                    if errors and not _void(request, before):  # a refused answer leaves the undo request be
+                        assert await bot.host.undo_request(sid) == request, (cid, errors)
                 else:
                     assert not errors, (cid, errors)
         # Hostile values in the board's own select (or in one the bot draws for this game).
