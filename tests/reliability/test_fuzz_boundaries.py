@@ -1,7 +1,8 @@
 """Hostile input at the Discord boundary and in the database, for every game.
 
 1. custom_ids and select values. Every persistent control is a ``DynamicItem`` whose custom_id
-   carries what the click means (``act:``, ``acts:``, ``ald:``, ``imp:``, ``lobby:``, ``clk:``). A
+   carries what the click means (``act:``, ``acts:``, ``ald:``, ``imp:``, ``lobby:``, ``clk:``, ``undo:``,
+   ``undoa:``, ``rv:``). A
    forged or stale id, or a hostile select value, must never raise, must change nothing unless it
    happens to be a legal move by a seated player, and must otherwise get the user an ephemeral
    answer (an error, or the picker redrawn). Two passes:
@@ -45,10 +46,15 @@ from cogs.alhambra_dice import DiceButton
 from cogs.clocks import TimeoutButton
 from cogs.imperium import PickButton
 from cogs.lobby import LOBBY_OPS, LobbyButton
+from cogs.replay_viewer import STEPS, Viewer, ViewerButton, remember, viewers_of
+from cogs.undo import UndoAnswerButton, UndoButton
 from host.errors import HostError
+from host.history import export_game
+from host.records import ActionRecord, UndoRequest
 from host.reminders import Reminders
 from host.sessions import Host, Session
 from host.store import SqliteStore
+from host.tasks import replay_frame
 from rules import GAMES
 from tests.reliability.mutate import mutate
 
@@ -59,10 +65,13 @@ ITEMS: dict[str, type[discord.ui.DynamicItem[Any]]] = {
     "imp": PickButton,
     "lobby": LobbyButton,
     "clk": TimeoutButton,
+    "undo": UndoButton,
+    "undoa": UndoAnswerButton,
+    "rv": ViewerButton,
 }
 """Every DynamicItem the bot registers (bot.setup_hook and the cogs' setup)."""
 INPUTS_PER_CASE = 1_000
-"""Per (control, game) pair: 6 controls x 4 games = 24,000 ids (about 90% reach a callback)."""
+"""Per (control, game) pair: 9 controls x 4 games = 36,000 ids (about 90% reach a callback)."""
 GENERIC_ERROR = "Something went wrong on our side"
 CODE_CHARS = string.ascii_letters + string.digits + "._-"
 HOSTILE_CHARS = CODE_CHARS + ":% /\\'\"{}[]=\x00\n\té漢🎲٣"  # ٣: a non-ASCII digit, which [0-9] refuses
@@ -144,13 +153,36 @@ class FakeUser:
         self.guild_permissions = discord.Permissions(manage_guild=True) if admin else None
 
 
+class FakePool:
+    """The compute tier as the replay viewer uses it (``run``): the first few frames are drawn for real,
+    the rest answered with a stand-in picture (drawing thousands of positions would take minutes; the
+    pictures themselves are tested in tests/history). Every frame asked for is recorded, to check that
+    no click reaches beyond the game's last move."""
+
+    REAL_DRAWS = 3
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[int, int]] = []
+        """(index, moves in that export) of every frame asked for."""
+
+    async def run(self, fn: Callable[..., Any], *args: Any, deadline: float = 0.0) -> Any:
+        assert fn is replay_frame, fn
+        data, index, lang = args
+        self.asked.append((index, len(data["actions"])))
+        if len(self.asked) <= self.REAL_DRAWS:
+            return fn(data, index, lang)
+        return b"\x89PNG stand-in", f"move {index}"
+
+
 class FakeBot:
-    """What the controls read of the bot: the host. No game cogs, so an accepted move is stored but
-    not announced (the harness pass below announces through the real cogs)."""
+    """What the controls read of the bot: the host, the replay viewers it keeps open, its compute pool.
+    No game cogs, so an accepted move or undo is stored but not announced (the harness pass below
+    announces through the real cogs)."""
 
     def __init__(self, host: Host) -> None:
         self.host = host
         self.game_cogs: dict[str, Any] = {}
+        self.compute = FakePool()
 
     def get_guild(self, guild_id: int) -> None:
         return None
@@ -205,6 +237,11 @@ class World:
         self.lobby: dict[str, str] = {}
         self.closed: list[str] = []
         self.kinds: dict[str, set[str]] = {}
+        self.finished: dict[str, str] = {}
+        self.requests: dict[str, UndoRequest] = {}
+        """Per game: the active game's pending agreed undo (what the undoa buttons answer), if any."""
+        self.viewers: dict[str, int] = {}
+        """The replay viewers open on the bot (token → the moves of its game), and some that expired."""
 
     async def build(self, target: str) -> None:
         for name in GAMES:
@@ -212,10 +249,11 @@ class World:
             self.lobby[name] = (await self._lobby(name, 1)).id
         # A finished and an aborted game of the game under fire (finishing every game would be slow).
         finished = await self.new_active(target)
-        while (s := await self.host.get(finished)).status == "active":
-            seat = min(s.to_act())
-            code = s.game.encode_action(self.rng.choice(s.game.legal_actions(s.state, seat)))
-            await self.host.submit(finished, s.seats[seat].user_id or 0, code)
+        self.active[target], keep = finished, self.active[target]
+        while (await self.host.get(finished)).status == "active":
+            await self.play(target)
+        self.active[target] = keep
+        self.finished[target] = finished
         aborted = await self.new_active(target)
         await self.host.abort(aborted, 1)
         self.closed += [finished, aborted]
@@ -246,6 +284,42 @@ class World:
             if (await self.host.get(self.lobby[name])).status != "lobby":
                 self.closed.append(self.lobby[name])
                 self.lobby[name] = (await self._lobby(name, 1)).id
+
+    async def play(self, name: str) -> None:
+        """A random legal move by a seat to act in the active game."""
+        s = await self.host.get(self.active[name])
+        seat = min(s.to_act())
+        code = s.game.encode_action(self.rng.choice(s.game.legal_actions(s.state, seat)))
+        await self.host.submit(s.id, s.seats[seat].user_id or 0, code)
+
+    async def ask_undo(self, name: str) -> None:
+        """Keep an agreed undo pending in the active game when it has two humans and moves to take back
+        (asked by one of them, back to a random move), so that the undoa buttons have one to answer."""
+        host, sid = self.host, self.active[name]
+        session = await host.get(sid)
+        humans = [s.user_id for s in session.seats if s.user_id and not s.is_ai]
+        moves = len(await host.standing_moves(sid))
+        pending = await host.undo_request(sid)
+        if pending is None or pending.at_version != session.version:
+            if len(humans) >= 2 and moves:
+                await host.request_undo(sid, self.rng.choice(humans), self.rng.randint(1, moves))
+            pending = await host.undo_request(sid)
+        if pending is None:
+            self.requests.pop(name, None)
+        else:
+            self.requests[name] = pending
+
+    async def open_viewers(self, bot: Any, name: str) -> None:
+        """Open a replay viewer on the finished game of ``name`` (as /game replay does) and two more that
+        expired (a restarted bot, or many opened since): the rv buttons aim at both."""
+        finished = self.finished[name]
+        data = await export_game(self.host, finished)
+        for lang in ("en", "ja"):
+            self.viewers[remember(bot, Viewer(finished, data, lang))] = len(data["actions"])
+        for _ in range(2):
+            token = remember(bot, Viewer(finished, data, "en"))
+            del viewers_of(bot)[token]
+            self.viewers[token] = len(data["actions"])
 
     def sids_of(self, game: str) -> list[str]:
         """Every id of this kind of game (an id of another kind is the (control, game) pair of
@@ -341,6 +415,23 @@ class Gun:
             cid = f"lobby:{sid}:{op}"
             user = rng.choice([1, 1, 2, 3, STRANGER, rng.randrange(2, 8)])
             return Shot(cid, None, user, admin=rng.random() < 0.1)
+        elif family == "undo":
+            cid = f"undo:{self._sid(session)}:{self._version(session)}"
+        elif family == "undoa":
+            req = self.world.requests.get(session.record.game)
+            at = req.at_version if req is not None and rng.random() < 0.7 else session.version
+            to = req.to_move if req is not None and rng.random() < 0.7 else rng.choice([0, 1, 2, 5, 99, 999_999])
+            at = rng.choice([at, at, at, at - 1, at + 1, 0, 999_999_999]) if at else 0
+            if req is not None and rng.random() < 0.6:  # the players asked, and the one who asked
+                user = rng.choice([*req.waiting, req.user_id])
+            cid = f"undoa:{rng.choice('yn')}:{self._sid(session)}:{at}:{to}"
+        elif family == "rv":
+            tokens = list(self.world.viewers) or ["0" * 8]
+            token = rng.choice([*tokens, *tokens[:2] * 4, "".join(rng.choice("0123456789abcdef") for _ in range(8))])
+            moves = self.world.viewers.get(token, 50)
+            op = rng.choice([*(op for op, _ in STEPS), "next", "back", "zz", "next11", "0", "abcdefgh"])
+            go = rng.choice([0, moves, moves + 1, rng.randrange(moves + 1), rng.randrange(moves + 1), 999_999])
+            cid = f"rv:{token}:{op}:{go}"
         elif family == "clk":
             seat = rng.choice([0, 1, 2, 3, 5, 99])
             turn = rng.choice([0, 1, 2, rng.randrange(1_000_000)])
@@ -402,6 +493,12 @@ class Findings:
         return "\n".join(f"{k} ({len(v)}): " + "\n    ".join(v[:3]) for k, v in self.bugs.items())
 
 
+def _void(req: UndoRequest | None, rec: Any) -> bool:
+    """A request the game moved on from since it was asked: the answer that finds it so drops it (a
+    refused answer may change the stored request only then)."""
+    return req is not None and rec is not None and (req.at_version != rec.version or rec.status != "active")
+
+
 def _snapshot(rec: Any) -> Any:
     return None if rec is None else (rec.version, rec.status, rec.state, rec.seats, rec.clock, rec.options)
 
@@ -414,11 +511,20 @@ async def _games_fingerprint(store: SqliteStore) -> tuple[Any, ...]:
         return tuple(await cur.fetchone() or ())
 
 
-async def _check_author(shot: Shot, before: Any, after: tuple[Any, ...], store: SqliteStore,
-                        findings: Findings) -> None:
-    """A change must be the clicking user's own: a move in their seat, or a lobby step they may take."""
+async def _check_author(shot: Shot, before: Any, after: tuple[Any, ...], store: SqliteStore, findings: Findings,
+                        acts_before: list[ActionRecord], req_before: UndoRequest | None) -> None:
+    """A change must be the clicking user's own: a move in their seat, their own last move taken back,
+    an agreed undo they were asked to confirm, or a lobby step they may take."""
     seats = [s.user_id for s in before.seats]
-    if after[0] > before.version and before.status == "active":  # a move: the first new action is theirs
+    was_undone = {a.version for a in acts_before if a.undone}
+    taken = [a for a in await store.actions(before.id) if a.undone and a.version not in was_undone]
+    if taken:  # an undo (the computer players may have replied since): the user's own, or one they confirmed
+        if shot.custom_id.startswith("undoa:"):
+            if req_before is None or shot.user not in req_before.waiting:
+                findings.bug("an agreed undo applied by someone not asked", shot, f"request {req_before}")
+        elif seats[taken[0].seat] != shot.user:
+            findings.bug("a move taken back by someone else", shot, f"seat {taken[0].seat} of {seats}")
+    elif after[0] > before.version and before.status == "active":  # a move: the first new action is theirs
         first = (await store.actions(before.id))[before.version]
         if first.version != before.version + 1 or seats[first.seat] != shot.user:
             findings.bug("a move stored for someone else", shot, f"seat {first.seat} of {seats}")
@@ -439,9 +545,12 @@ async def fire(shot: Shot, bot: FakeBot, store: SqliteStore, findings: Findings,
     if shot.values is not None:
         data["values"] = shot.values
     interaction = FakeInteraction(bot, FakeUser(shot.user, shot.admin), data)
-    sid = targets[0][1]["sid"]
-    before_rec = await store.load_session(sid)
+    sid = targets[0][1].groupdict().get("sid")  # a replay viewer's id names no game
+    before_rec = await store.load_session(sid) if sid else None
     before = _snapshot(before_rec)
+    req_before = await store.undo_request(sid) if sid else None
+    acts_before = await store.actions(sid) if before_rec is not None else []
+    frames_before = len(bot.compute.asked)
     changes = await _games_fingerprint(store)
     seen_logs = len(logged.records)
     for cls, match in targets:
@@ -457,7 +566,11 @@ async def fire(shot: Shot, bot: FakeBot, store: SqliteStore, findings: Findings,
         where = traceback.extract_tb(exc.__traceback__)[-1] if exc is not None and exc.__traceback__ else None
         findings.bug("internal error (logged, generic reply)", shot,
                      f"{exc!r} at {where.filename.split('/')[-2:]}:{where.lineno}" if where else record.getMessage())
-    after = _snapshot(await store.load_session(sid))
+    for index, moves in bot.compute.asked[frames_before:]:
+        if not 0 <= index <= moves:
+            findings.bug("a replay frame outside the game", shot, f"move {index} of {moves}")
+    after = _snapshot(await store.load_session(sid) if sid else None)
+    req_after = await store.undo_request(sid) if sid else None
     texts = [s for s in interaction.log if s.kind in ("send", "followup")]
     errors = [s for s in texts if s.content.startswith("⚠️")]
     if any(GENERIC_ERROR in s.content for s in texts):
@@ -469,8 +582,16 @@ async def fire(shot: Shot, bot: FakeBot, store: SqliteStore, findings: Findings,
         if after is None or before_rec is None or after[0] < before[0]:
             findings.bug("version went back", shot, f"{before} -> {after}")
             return
-        await _check_author(shot, before_rec, after, store, findings)
+        await _check_author(shot, before_rec, after, store, findings, acts_before, req_before)
         return
+    if req_after != req_before:
+        if errors and not _void(req_before, before_rec):
+            findings.bug("undo request changed by a refused input", shot, f"{req_before} -> {req_after}")
+        elif not errors:
+            findings.accepted += 1  # a confirmation, or a refusal that cancels the request
+            if req_before is None or shot.user not in req_before.waiting:
+                findings.bug("an undo request answered by someone not asked", shot, f"{req_before} -> {req_after}")
+            return
     if await _games_fingerprint(store) != changes:
         findings.bug("another game changed", shot, "the sessions or actions tables moved, the target did not")
     if errors:
@@ -481,6 +602,8 @@ async def fire(shot: Shot, bot: FakeBot, store: SqliteStore, findings: Findings,
         findings.answered_without_change["controls redrawn"] += 1  # a picker toggle: nothing stored
     elif any(s.kind == "send" and s.ephemeral for s in interaction.log):
         findings.answered_without_change["ephemeral picker"] += 1
+    elif any(s.kind == "followup" and s.ephemeral for s in interaction.log):
+        findings.answered_without_change["ephemeral notice"] += 1  # e.g. a replay viewer that expired
     else:
         findings.bug("no answer", shot, f"responses {[s.kind for s in interaction.log]}")
 
@@ -518,10 +641,17 @@ async def test_hostile_custom_ids_and_select_values_are_refused_cleanly(world: W
     findings = Findings()
     logged = _Captured()
     logging.getLogger("cogs").addHandler(logged)
+    if family == "rv":
+        await world.open_viewers(bot, game)
     try:
         for n in range(INPUTS_PER_CASE):
             if n % 50 == 0:
                 await world.refresh()
+            if family in ("undo", "undoa") and n % 10 == 0:
+                await world.play(game)  # a move to take back (the undos take them back)
+                await world.refresh()
+            if family == "undoa" and n % 10 == 0:  # an answered request is gone: ask again
+                await world.ask_undo(game)
             session = await world.host.get(world.active[game])
             others = [await world.host.get(world.active[g]) for g in GAMES if g != game]
             await fire(gun.shot(family, session, others, legal_share=0.15), bot, store, findings, logged)
@@ -531,8 +661,11 @@ async def test_hostile_custom_ids_and_select_values_are_refused_cleanly(world: W
     assert findings.inputs == INPUTS_PER_CASE
     assert findings.reached_callback > INPUTS_PER_CASE * 0.8
     assert sum(findings.answered_without_change.values()) > INPUTS_PER_CASE * 0.3
-    if family in ("act", "acts"):
-        assert findings.accepted > 0, "some legal moves must get through the same code"
+    if family in ("act", "acts", "undo", "undoa"):
+        assert findings.accepted > 0, "some legal moves (undos, answers) must get through the same code"
+    if family == "rv":
+        assert findings.answered_without_change["controls redrawn"] > 0, "the open viewers must step"
+        assert findings.answered_without_change["ephemeral notice"] > 0, "the expired viewers must say so"
 
 
 # ---------------------------------------------------------------- the same through simcord and discord.py
@@ -578,14 +711,17 @@ async def test_forged_clicks_through_discord_py_change_nothing(simcord_env, simc
         world.active = {game: sid}
         world.lobby = {game: sid}
         gun = Gun(world, rng)
-        families = ["act", "acts", "lobby", "clk"] + (["ald"] if game == "alhambra_dice" else []) + (
-            ["imp"] if game == "imperium" else [])
+        # rv: forged tokens only (no finished game here to open a viewer on; the direct pass steps real
+        # ones), so these clicks test that discord.py dispatches them to the "viewer expired" answer.
+        families = ["act", "acts", "lobby", "clk", "undo", "undoa", "rv"] + (
+            ["ald"] if game == "alhambra_dice" else []) + (["imp"] if game == "imperium" else [])
         channel = bot.get_channel(thread.id)
         clicks = 0
         while clicks < HARNESS_PER_GAME:
             session = await bot.host.get(sid)
             if session.status != "active":
                 break
+            await world.ask_undo(game)  # an agreed undo for the undoa buttons to answer, once there are moves
             shots = [gun.shot(rng.choice(families), session, [session], legal_share=0.0) for _ in range(20)]
             ids = list(dict.fromkeys(s.custom_id[:100] for s in shots if 0 < len(s.custom_id) <= 100))
             ids = [i for i in ids if any(c.__discord_ui_compiled_template__.fullmatch(i) for c in ITEMS.values())
@@ -603,6 +739,7 @@ async def test_forged_clicks_through_discord_py_change_nothing(simcord_env, simc
                 assert message.id == forged.id
                 user = rng.choice(players)
                 before = await bot.host.store.load_session(sid)
+                request = await bot.host.undo_request(sid)
                 res = await user.click(message, custom_id=cid)
                 after = await bot.host.store.load_session(sid)
                 clicks += 1
@@ -613,6 +750,8 @@ async def test_forged_clicks_through_discord_py_change_nothing(simcord_env, simc
                     assert res.acknowledged, (cid, "no answer")
                     # Refused: answered privately (or a picker redrawn); never a public error.
                     assert all(r.ephemeral for r in errors), (cid, errors)
+                    if errors and not _void(request, before):  # a refused answer leaves the undo request be
+                        assert await bot.host.undo_request(sid) == request, (cid, errors)
                 else:
                     assert not errors, (cid, errors)
         # Hostile values in the board's own select (or in one the bot draws for this game).
