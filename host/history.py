@@ -536,7 +536,7 @@ def frame_caption(data: Mapping[str, Any], frame: Frame, lang: str = "en") -> st
                     name=names[frame.seat], what=what)
     if frame.index == frame.total:
         result = data["result"]
-        winners = t(lang, "history.word.comma").join(
+        winners = t(lang, "common.word.comma").join(
             t(lang, "history.caption.winner", seat=s + 1, name=names[s], score=result["scores"][s])
             for s in result["winners"]
         ) or t(lang, "history.caption.nobody")
