@@ -46,6 +46,7 @@ from cogs.undo import with_undo
 from host import compute, tasks
 from host.compute import ComputeFailed
 from host.errors import SessionNotFound
+from host.history import export_game
 from host.records import OPEN_STATUSES
 from host.sessions import Outcome, Session
 from i18n import DEFAULT_LANG, t
@@ -64,6 +65,8 @@ T = TypeVar("T")
 DRAW_DEADLINE = 20.0
 """Seconds a worker may take for one picture task before it is killed and the picture drawn again
 (a Barrage board takes a fraction of a second; a queue of them behind a busy pool counts too)."""
+SUMMARY_DEADLINE = 60.0
+"""Seconds a worker may take to replay a finished game and draw its summary picture."""
 FETCHED_KEPT = 1000  # fetched game threads remembered per game cog
 
 
@@ -108,6 +111,19 @@ class GameCog(commands.Cog):
         drawn = await in_pool(self.bot, tasks.board_pictures, session.record.game, session.view(viewer), viewer,
                               lang, what=f"game {session.id}: board {session.version}")
         return [png_file(png, f"{self.game_name}-{session.version}{suffix}.png") for suffix, png in drawn or ()]
+
+    async def summary_files(self, session: Session, lang: str = DEFAULT_LANG) -> list[discord.File]:
+        """A finished game's end-of-game summary picture (issue 19), drawn in the compute pool from the
+        export ``/game replay`` uses, so it shows only what the finished game makes public. Empty when it
+        cannot be drawn: the result is posted without it."""
+        try:
+            data = await export_game(self.bot.host, session.id)
+        except Exception as exc:  # a damaged log: the replay and export say so; the result stands
+            log.warning("game %s: no summary picture: %s", session.id, exc)
+            return []
+        png = await in_pool(self.bot, tasks.summary_picture, data, lang, what=f"game {session.id}: summary",
+                            deadline=SUMMARY_DEADLINE)
+        return [png_file(png, f"{self.game_name}-{session.id}-summary.png")] if png is not None else []
 
     def public_controls(self, session: Session, lang: str = DEFAULT_LANG) -> discord.ui.View | None:
         """Buttons (or selects) for the one human seat to act, from its legal actions."""
@@ -276,12 +292,17 @@ class GameCog(commands.Cog):
             with_board = force_board or self.board_needed(outcome) or session.result() is not None
             if with_board:
                 lines += self.status_lines(session, lang=lang)
+            summary: list[discord.File] = []
             if session.result() is not None:
                 lines += await self.rating_lines(session, lang)
+                summary = await self.summary_files(session, lang)
+                lines += [t(lang, "summary.posted")] if summary else []
             content = clip("\n".join(lines) or "\u200b")
             if with_board:
-                if not await self._edit_board(session, channel, outcome, events, lines[len(events):], lang):
-                    await self.post_board(session, channel, content, lang, clicked=clicked, events=events)
+                if not await self._edit_board(session, channel, outcome, events, lines[len(events):], lang,
+                                              extra=summary):
+                    await self.post_board(session, channel, content, lang, clicked=clicked, events=events,
+                                          extra=summary)
             else:
                 self._board_events.pop(session.id, None)  # the board is no longer the newest message
                 await send_with_retry(channel, content, what=f"game {session.id}: news",
@@ -299,11 +320,13 @@ class GameCog(commands.Cog):
         *,
         clicked: discord.Interaction | None = None,
         events: Sequence[str] = (),
+        extra: Sequence[discord.File] = (),
     ) -> bool:
         """Post the public board with its controls (in the server's language ``lang``) and make it the
         game's current message; True if posted. ``events`` are the lines of ``content`` that say what
-        happened (kept, should the next board be edited into this message)."""
-        files = await self.pictures(session, None, lang=lang)
+        happened (kept, should the next board be edited into this message); ``extra``: pictures posted
+        after the board's (the end-of-game summary)."""
+        files = [*await self.pictures(session, None, lang=lang), *extra]
         controls = with_undo(session, self.public_controls(session, lang=lang), lang)  # cogs/undo.py
 
         async def still_current() -> bool:
@@ -336,6 +359,8 @@ class GameCog(commands.Cog):
         events: list[str],
         status: list[str],
         lang: str,
+        *,
+        extra: Sequence[discord.File] = (),
     ) -> bool:
         """Edit the current board into this move's (``edit_in_place``), its earlier lines kept above
         the new ones; True if done. Not when the board is not the thread's newest message as far as
@@ -354,7 +379,7 @@ class GameCog(commands.Cog):
             info = session.seats[seat]
             if not info.is_ai and (info.user_id is None or await dms_closed(self.bot, info.user_id)):
                 return False
-        files = await self.pictures(session, None, lang=lang)
+        files = [*await self.pictures(session, None, lang=lang), *extra]
         controls = with_undo(session, self.public_controls(session, lang=lang), lang)  # cogs/undo.py
         try:
             await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
