@@ -74,6 +74,8 @@ class GameCog(commands.Cog):
     """Base class of the per-game cogs."""
 
     game_name: ClassVar[str]
+    first_hint_key: ClassVar[str]
+    """The catalogue key of the one line telling a first-time player what this game's buttons do."""
     renderer: ClassVar[Callable[..., bytes]]
     """The game's main renderer (what render.get_renderer gives); the pool draws through host/tasks.py."""
     retire_boards: ClassVar[bool] = True
@@ -87,6 +89,8 @@ class GameCog(commands.Cog):
         """Game → its current board message and the lines saying what happened on it, while that
         board is the newest message this process posted in the thread (``_edit_board``)."""
         self._bare_boards: dict[str, int] = {}
+        self._prompted: dict[str, set[int]] = {}
+        """Game → the users already prompted in it by this process: the first-time hint comes once."""
         """Game → its current board message, when that board was posted without controls. Only such a
         board needs no edit to retire it; after a restart nothing is known and boards are retired."""
 
@@ -111,6 +115,30 @@ class GameCog(commands.Cog):
         drawn = await in_pool(self.bot, tasks.board_pictures, session.record.game, session.view(viewer), viewer,
                               lang, what=f"game {session.id}: board {session.version}")
         return [png_file(png, f"{self.game_name}-{session.version}{suffix}.png") for suffix, png in drawn or ()]
+
+    async def first_time_lines(self, session: Session, lang: str = DEFAULT_LANG) -> list[str]:
+        """One line on what the buttons do (``first_hint_key``) for each human to act now at their first
+        prompt in this game who has never sat in a game of this kind before (a store query, once per
+        player and game); nothing for everyone else."""
+        if session.result() is not None:
+            self._prompted.pop(session.id, None)  # the game is over: nobody will be prompted in it again
+            return []
+        prompted = self._prompted.setdefault(session.id, set())
+        lines = []
+        for seat in sorted(session.to_act()):
+            info = session.seats[seat]
+            if info.is_ai or info.user_id is None or info.user_id in prompted:
+                continue
+            prompted.add(info.user_id)
+            try:
+                before = await self.bot.host.store.played_before(
+                    info.user_id, session.record.game, besides=session.id, until=session.record.created_at)
+            except Exception:  # a hint is not worth a failed announcement
+                log.exception("game %s: could not tell whether %s played before", session.id, info.user_id)
+                continue
+            if not before:
+                lines.append(t(lang, self.first_hint_key, player=mention(info.user_id, info.name)))
+        return lines
 
     async def summary_files(self, session: Session, lang: str = DEFAULT_LANG) -> list[discord.File]:
         """A finished game's end-of-game summary picture (issue 19), drawn in the compute pool from the
@@ -292,6 +320,7 @@ class GameCog(commands.Cog):
             with_board = force_board or self.board_needed(outcome) or session.result() is not None
             if with_board:
                 lines += self.status_lines(session, lang=lang)
+            lines += await self.first_time_lines(session, lang)
             summary: list[discord.File] = []
             if session.result() is not None:
                 lines += await self.rating_lines(session, lang)
