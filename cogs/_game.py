@@ -46,6 +46,7 @@ from cogs.undo import with_undo
 from host import compute, tasks
 from host.compute import ComputeFailed
 from host.errors import SessionNotFound
+from host.history import export_game
 from host.records import OPEN_STATUSES
 from host.sessions import Outcome, Session
 from i18n import DEFAULT_LANG, t
@@ -64,6 +65,8 @@ T = TypeVar("T")
 DRAW_DEADLINE = 20.0
 """Seconds a worker may take for one picture task before it is killed and the picture drawn again
 (a Barrage board takes a fraction of a second; a queue of them behind a busy pool counts too)."""
+SUMMARY_DEADLINE = 60.0
+"""Seconds a worker may take to replay a finished game and draw its summary picture."""
 FETCHED_KEPT = 1000  # fetched game threads remembered per game cog
 
 
@@ -71,6 +74,8 @@ class GameCog(commands.Cog):
     """Base class of the per-game cogs."""
 
     game_name: ClassVar[str]
+    first_hint_key: ClassVar[str]
+    """The catalogue key of the one line telling a first-time player what this game's buttons do."""
     renderer: ClassVar[Callable[..., bytes]]
     """The game's main renderer (what render.get_renderer gives); the pool draws through host/tasks.py."""
     retire_boards: ClassVar[bool] = True
@@ -84,6 +89,8 @@ class GameCog(commands.Cog):
         """Game → its current board message and the lines saying what happened on it, while that
         board is the newest message this process posted in the thread (``_edit_board``)."""
         self._bare_boards: dict[str, int] = {}
+        self._prompted: dict[str, set[int]] = {}
+        """Game → the users already prompted in it by this process: the first-time hint comes once."""
         """Game → its current board message, when that board was posted without controls. Only such a
         board needs no edit to retire it; after a restart nothing is known and boards are retired."""
 
@@ -108,6 +115,43 @@ class GameCog(commands.Cog):
         drawn = await in_pool(self.bot, tasks.board_pictures, session.record.game, session.view(viewer), viewer,
                               lang, what=f"game {session.id}: board {session.version}")
         return [png_file(png, f"{self.game_name}-{session.version}{suffix}.png") for suffix, png in drawn or ()]
+
+    async def first_time_lines(self, session: Session, lang: str = DEFAULT_LANG) -> list[str]:
+        """One line on what the buttons do (``first_hint_key``) for each human to act now at their first
+        prompt in this game who has never sat in a game of this kind before (a store query, once per
+        player and game); nothing for everyone else."""
+        if session.result() is not None:
+            self._prompted.pop(session.id, None)  # the game is over: nobody will be prompted in it again
+            return []
+        prompted = self._prompted.setdefault(session.id, set())
+        lines = []
+        for seat in sorted(session.to_act()):
+            info = session.seats[seat]
+            if info.is_ai or info.user_id is None or info.user_id in prompted:
+                continue
+            prompted.add(info.user_id)
+            try:
+                before = await self.bot.host.store.played_before(
+                    info.user_id, session.record.game, besides=session.id, until=session.record.created_at)
+            except Exception:  # a hint is not worth a failed announcement
+                log.exception("game %s: could not tell whether %s played before", session.id, info.user_id)
+                continue
+            if not before:
+                lines.append(t(lang, self.first_hint_key, player=mention(info.user_id, info.name)))
+        return lines
+
+    async def summary_files(self, session: Session, lang: str = DEFAULT_LANG) -> list[discord.File]:
+        """A finished game's end-of-game summary picture (issue 19), drawn in the compute pool from the
+        export ``/game replay`` uses, so it shows only what the finished game makes public. Empty when it
+        cannot be drawn: the result is posted without it."""
+        try:
+            data = await export_game(self.bot.host, session.id)
+        except Exception as exc:  # a damaged log: the replay and export say so; the result stands
+            log.warning("game %s: no summary picture: %s", session.id, exc)
+            return []
+        png = await in_pool(self.bot, tasks.summary_picture, data, lang, what=f"game {session.id}: summary",
+                            deadline=SUMMARY_DEADLINE)
+        return [png_file(png, f"{self.game_name}-{session.id}-summary.png")] if png is not None else []
 
     def public_controls(self, session: Session, lang: str = DEFAULT_LANG) -> discord.ui.View | None:
         """Buttons (or selects) for the one human seat to act, from its legal actions."""
@@ -276,12 +320,18 @@ class GameCog(commands.Cog):
             with_board = force_board or self.board_needed(outcome) or session.result() is not None
             if with_board:
                 lines += self.status_lines(session, lang=lang)
+            lines += await self.first_time_lines(session, lang)
+            summary: list[discord.File] = []
             if session.result() is not None:
                 lines += await self.rating_lines(session, lang)
+                summary = await self.summary_files(session, lang)
+                lines += [t(lang, "summary.posted")] if summary else []
             content = clip("\n".join(lines) or "\u200b")
             if with_board:
-                if not await self._edit_board(session, channel, outcome, events, lines[len(events):], lang):
-                    await self.post_board(session, channel, content, lang, clicked=clicked, events=events)
+                if not await self._edit_board(session, channel, outcome, events, lines[len(events):], lang,
+                                              extra=summary):
+                    await self.post_board(session, channel, content, lang, clicked=clicked, events=events,
+                                          extra=summary)
             else:
                 self._board_events.pop(session.id, None)  # the board is no longer the newest message
                 await send_with_retry(channel, content, what=f"game {session.id}: news",
@@ -299,11 +349,13 @@ class GameCog(commands.Cog):
         *,
         clicked: discord.Interaction | None = None,
         events: Sequence[str] = (),
+        extra: Sequence[discord.File] = (),
     ) -> bool:
         """Post the public board with its controls (in the server's language ``lang``) and make it the
         game's current message; True if posted. ``events`` are the lines of ``content`` that say what
-        happened (kept, should the next board be edited into this message)."""
-        files = await self.pictures(session, None, lang=lang)
+        happened (kept, should the next board be edited into this message); ``extra``: pictures posted
+        after the board's (the end-of-game summary)."""
+        files = [*await self.pictures(session, None, lang=lang), *extra]
         controls = with_undo(session, self.public_controls(session, lang=lang), lang)  # cogs/undo.py
 
         async def still_current() -> bool:
@@ -336,6 +388,8 @@ class GameCog(commands.Cog):
         events: list[str],
         status: list[str],
         lang: str,
+        *,
+        extra: Sequence[discord.File] = (),
     ) -> bool:
         """Edit the current board into this move's (``edit_in_place``), its earlier lines kept above
         the new ones; True if done. Not when the board is not the thread's newest message as far as
@@ -354,7 +408,7 @@ class GameCog(commands.Cog):
             info = session.seats[seat]
             if not info.is_ai and (info.user_id is None or await dms_closed(self.bot, info.user_id)):
                 return False
-        files = await self.pictures(session, None, lang=lang)
+        files = [*await self.pictures(session, None, lang=lang), *extra]
         controls = with_undo(session, self.public_controls(session, lang=lang), lang)  # cogs/undo.py
         try:
             await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]

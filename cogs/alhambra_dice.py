@@ -125,6 +125,7 @@ class AlhambraDice(GameCog):
     the board message carries every control and /game status is all a player needs besides."""
 
     game_name = "alhambra_dice"
+    first_hint_key = "game.first.alhambra_dice"
     renderer = staticmethod(render_alhambra_dice)
 
     def public_controls(self, session: Session, lang: str = "en") -> discord.ui.View | None:

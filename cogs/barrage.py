@@ -106,6 +106,7 @@ class Barrage(GameCog, commands.GroupCog, group_name="barrage", group_descriptio
     """Barrage: build dams, conduits and powerhouses, produce energy, fulfil contracts."""
 
     game_name = "barrage"
+    first_hint_key = "game.first.barrage"
     renderer = staticmethod(render_map)
 
     def __init__(self, bot: BoardGameBot) -> None:

@@ -179,6 +179,7 @@ class Imperium(GameCog, commands.GroupCog, group_name="imperium", group_descript
     """Imperium: choose three regions in secret each round; majorities score."""
 
     game_name = "imperium"
+    first_hint_key = "game.first.imperium"
     renderer = staticmethod(render_imperium)
 
     def __init__(self, bot: BoardGameBot) -> None:

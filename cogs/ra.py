@@ -64,6 +64,7 @@ class Ra(GameCog, commands.GroupCog, group_name="ra", group_description="Play Ra
     """Ra: auctions of Egyptian tiles with sun disks over three epochs."""
 
     game_name = "ra"
+    first_hint_key = "game.first.ra"
     renderer = staticmethod(render_ra)
 
     def __init__(self, bot: BoardGameBot) -> None:

@@ -118,6 +118,7 @@ class Store(Protocol):
     async def list_sessions(
         self, *, statuses: Sequence[str], guild_id: int | None = None, channel_id: int | None = None
     ) -> list[SessionRecord]: ...
+    async def played_before(self, user_id: int, game: str, *, besides: str, until: float) -> bool: ...
     async def set_user_flag(self, user_id: int, key: str, value: str) -> None: ...
     async def user_flag(self, user_id: int, key: str) -> str | None: ...
     async def user_flags(self, user_id: int) -> dict[str, str]: ...
@@ -610,6 +611,18 @@ class SqlStore(abc.ABC):
                 f"SELECT {_COLUMNS} FROM sessions WHERE {' AND '.join(where)} ORDER BY created_at, id", *params
             )
         return _rows_to_records(rows)
+
+    async def played_before(self, user_id: int, game: str, *, besides: str, until: float) -> bool:
+        """Whether ``user_id`` sits in a ``game`` started (in progress or over) other than ``besides`` and
+        created no later than ``until``: the first-time player's hint (cogs/_game.py) is for those who don't.
+        Seats are JSON text: LIKE narrows the rows, the decoded seats decide (user 12 is not user 123)."""
+        async with self.connection() as db:
+            rows = await db.fetch(
+                "SELECT seats FROM sessions WHERE game = ? AND id <> ? AND created_at <= ? "
+                "AND status IN ('active', 'finished', 'archived') AND seats LIKE ?",
+                game, besides, until, f'%"user_id":{int(user_id)}%',
+            )
+        return any(any(seat.user_id == user_id for seat in _seats_decoder.decode(row[0])) for row in rows)
 
     async def due_sessions(self, now: float) -> list[SessionRecord]:
         """Active games whose clock has something due at ``now`` (a reminder, a timeout, a ping)."""

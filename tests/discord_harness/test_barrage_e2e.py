@@ -32,7 +32,9 @@ async def test_two_player_base_game_with_restart(simcord_env, simcord_bot, new_b
     session = await bot.host.get(sid)
     assert moves > RESTART_AT
     final = thread.last_message
-    assert "Game over" in final.content and len(final.attachments) == 2
+    # map, boards, then the end-of-game summary (issue 19: the final board carries it)
+    assert "Game over" in final.content and [a.filename.rsplit("-", 1)[1] for a in final.attachments] == [
+        "map.png", "boards.png", "summary.png"]
     result = session.result()
     for p, score in zip(players, result.scores, strict=True):
         assert p.mention in final.content and f"— {score}" in final.content
@@ -77,6 +79,8 @@ async def test_two_player_nile_game_with_irrigation_and_restart(simcord_env, sim
     # the five irrigation scorings happened and are in the log the players read
     assert all(w != -1 for w in session.state.irr_scoring)
     final = thread.last_message
-    assert "Game over" in final.content and len(final.attachments) == 2
+    # map, boards, then the end-of-game summary (issue 19: the final board carries it)
+    assert "Game over" in final.content and [a.filename.rsplit("-", 1)[1] for a in final.attachments] == [
+        "map.png", "boards.png", "summary.png"]
     for p, score in zip(players, session.result().scores, strict=True):
         assert p.mention in final.content and f"— {score}" in final.content
