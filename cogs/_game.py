@@ -320,7 +320,8 @@ class GameCog(commands.Cog):
             with_board = force_board or self.board_needed(outcome) or session.result() is not None
             if with_board:
                 lines += self.status_lines(session, lang=lang)
-            lines += await self.first_time_lines(session, lang)
+                # the hint goes with a prompt that shows the board, never on a bare "has chosen" note
+                lines += await self.first_time_lines(session, lang)
             summary: list[discord.File] = []
             if session.result() is not None:
                 lines += await self.rating_lines(session, lang)
