@@ -493,15 +493,16 @@ def export_frames(
         if index not in picked:
             continue
         public = tuple(e for e in events if e.to is None)
+        view = {**game.view(state, None), "names": names}  # the picture names players as the captions do
         if index == 0:
-            kept.append(Frame(0, total, game.view(state, None), f"{game.info.title}: the start ({len(names)} players)"))
+            kept.append(Frame(0, total, view, f"{game.info.title}: the start ({len(names)} players)"))
             continue
         if game.info.simultaneous:  # a secret choice: say what the table was told, not the choice
-            what = " ".join(e.text for e in public) or "makes a choice."
+            what = " ".join(event_text("en", doc.game, e, names) for e in public) or "makes a choice."
         else:
-            what = game.describe_action(action)
+            what = action_text("en", doc.game, action, fallback=game.describe_action(action), names=names)
         caption = f"Move {index}/{total} · P{(seat or 0) + 1} {names[seat or 0]}: {what}"
-        kept.append(Frame(index, total, game.view(state, None), caption, seat, doc.actions[index - 1].code, public))
+        kept.append(Frame(index, total, view, caption, seat, doc.actions[index - 1].code, public))
     result = _check_end(doc, final)
     if kept and kept[-1].index == total:
         winners = ", ".join(f"P{s + 1} {names[s]} ({result.scores[s]})" for s in result.winners) or "nobody"
@@ -527,11 +528,11 @@ def frame_caption(data: Mapping[str, Any], frame: Frame, lang: str = "en") -> st
         caption = t(lang, "history.caption.start", title=game_title(lang, game_name), count=len(names))
     else:
         if game.info.simultaneous:  # a secret choice: say what the table was told, not the choice
-            what = " ".join(event_text(lang, game_name, e) for e in frame.events)
+            what = " ".join(event_text(lang, game_name, e, names) for e in frame.events)
             what = what or t(lang, "history.caption.chose")
         else:
             action = game.decode_action(frame.code or "")
-            what = action_text(lang, game_name, action, fallback=game.describe_action(action))
+            what = action_text(lang, game_name, action, fallback=game.describe_action(action), names=names)
         caption = t(lang, "history.caption.move", index=frame.index, total=frame.total, seat=frame.seat + 1,
                     name=names[frame.seat], what=what)
     if frame.index == frame.total:

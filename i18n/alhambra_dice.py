@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from i18n import dynamic, t
+from i18n.seats import display_name
 from i18n.text import FIELD_ERRORS
 from rules.alhambra_dice.actions import (
     Build,
@@ -75,7 +76,7 @@ def seat_name(lang: str, seat: int, dummy: int = -1) -> str:
     """ "Seat 2" / the dummy, as the engine names seats."""
     if seat == dummy:
         return t(lang, "alhambra_dice.seat.dummy")
-    return t(lang, "alhambra_dice.seat.player", number=seat + 1)
+    return display_name(seat) or t(lang, "alhambra_dice.seat.player", number=seat + 1)
 
 
 def building_name(lang: str, building: int) -> str:
@@ -275,7 +276,7 @@ def _action(lang: str, action: Any) -> str:
             key = "alhambra_dice.action.claim_chip" if chip else "alhambra_dice.action.claim_points"
             return t(lang, key, building=building_name(lang, to))
         case NameStart(seat=s):
-            return t(lang, "alhambra_dice.action.name_start", number=s + 1)
+            return t(lang, "alhambra_dice.action.name_start", name=seat_name(lang, s))
         case Build(tile=tile, x=x, y=y):
             return _redesign_move(lang, "build", tile, _xy(x, y))
         case Remove(x=x, y=y):
