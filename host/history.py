@@ -493,7 +493,7 @@ def export_frames(
         if index not in picked:
             continue
         public = tuple(e for e in events if e.to is None)
-        view = {**game.view(state, None), "names": names}  # the picture names players as the captions do
+        view = game.view(state, None)
         if index == 0:
             kept.append(Frame(0, total, view, f"{game.info.title}: the start ({len(names)} players)"))
             continue
@@ -515,6 +515,12 @@ async def frames(host: Host, sid: str, max_frames: int = MAX_FRAMES) -> list[Fra
     """The frames of a finished game's replay, rebuilt from its export (in a worker thread)."""
     data = await export_game(host, sid)
     return await asyncio.to_thread(export_frames, data, max_frames)
+
+
+def named_view(view: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    """A frame's public view carrying the players' names, so that its picture names them as its caption
+    does (``Frame.view`` itself stays exactly the engine's view)."""
+    return {**view, "names": list(names)}
 
 
 def frame_caption(data: Mapping[str, Any], frame: Frame, lang: str = "en") -> str:
@@ -571,14 +577,14 @@ def build_replay(
     collect = SummaryCollector(str(data["game"]))
     frames = export_frames(data, max_frames, observe=collect)
     renderer = get_renderer(str(data["game"]))
-    pictures = [renderer(f.view, viewer_seat=None, lang=lang) for f in frames]
+    names = [str(p["name"]) for p in data["players"]]
+    pictures = [renderer(named_view(f.view, names), viewer_seat=None, lang=lang) for f in frames]
     captions = replay_captions(data, frames, lang)
     gif = animated_gif(pictures, captions=captions)
-    names = [str(p["name"]) for p in data["players"]]
     summary = render_summary(msgspec.to_builtins(collect.summary), names, lang)
     if viewer_lang is None or viewer_lang == lang:
         return ReplayDrawing(gif, len(frames), pictures[-1], captions[-1], summary)
-    last = renderer(frames[-1].view, viewer_seat=None, lang=viewer_lang)
+    last = renderer(named_view(frames[-1].view, names), viewer_seat=None, lang=viewer_lang)
     return ReplayDrawing(gif, len(frames), last, frame_caption(data, frames[-1], viewer_lang), summary)
 
 
@@ -593,7 +599,8 @@ def replay_frame(data: dict[str, Any], index: int, lang: str = "en") -> tuple[by
     step-through viewer; ``index`` is clamped to the game)."""
     index = max(0, min(index, len(data["actions"])))
     (frame,) = export_frames(data, wanted=[index])
-    picture = get_renderer(str(data["game"]))(frame.view, viewer_seat=None, lang=lang)
+    names = [str(p["name"]) for p in data["players"]]
+    picture = get_renderer(str(data["game"]))(named_view(frame.view, names), viewer_seat=None, lang=lang)
     return picture, frame_caption(data, frame, lang)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,7 +14,9 @@ import msgspec
 from host import compute, tasks
 from host.compute import ComputeFailed
 from host.undo import UndoneMove, UndoRefused, last_human_move, take_back, undo_refused
+from i18n import alhambra_dice as alhambra_words
 from i18n import t
+from i18n.seats import seat_names
 from i18n.text import action_text, error_text, event_text, game_title
 from rules import get_game
 from rules.ai import ais_for, default_ai
@@ -138,6 +140,17 @@ class LocalGame:
     def action_label(self, action: Any) -> str:
         return action_text(self.lang, self.game_name, action, fallback=self.game.describe_action(action),
                            names=self.names)
+
+    def move_labels(self, actions: Sequence[Any], seat: int) -> list[str]:
+        """``seat``'s moves as the terminal lists them: Alhambra names its cells as the picture labels
+        them (B3) and says which dice a re-roll keeps; other games use their button labels."""
+        if self.game_name != "alhambra_dice":
+            return [self.action_label(a) for a in actions]
+        view = self.game.view(self.state, seat)
+        with seat_names(self.names):
+            return [alhambra_words.choice_text(self.lang, view, {"code": self.game.encode_action(a),
+                                                                 "text": self.game.describe_action(a)})
+                    for a in actions]
 
     def result_json(self) -> dict[str, Any]:
         result = self.game.result(self.state)
@@ -277,8 +290,8 @@ def _hotseat_loop(
         legal = game.legal_actions(local.state, seat)
         write("\n" + t(lang, "local.your_move", name=local.names[seat], count=len(legal), picture=pictures))
         if len(legal) <= 40:
-            for i, action in enumerate(legal, 1):
-                write(f"  {i:2d}. {local.action_label(action)}  [{game.encode_action(action)}]")
+            for i, (action, label) in enumerate(zip(legal, local.move_labels(legal, seat), strict=True), 1):
+                write(f"  {i:2d}. {label}  [{game.encode_action(action)}]")
         else:
             samples = ", ".join(game.encode_action(a) for a in legal[:5])
             write("  " + t(lang, "local.type_code", samples=samples))
@@ -298,8 +311,8 @@ def _hotseat_loop(
         if answer in {"help", "list"}:
             if answer == "help":
                 write(t(lang, "local.help", count=len(legal)))
-            for i, action in enumerate(legal, 1):
-                write(f"  {i:3d}. {local.action_label(action)}  [{game.encode_action(action)}]")
+            for i, (action, label) in enumerate(zip(legal, local.move_labels(legal, seat), strict=True), 1):
+                write(f"  {i:3d}. {label}  [{game.encode_action(action)}]")
             continue
         if answer.isdigit() and not 0 < int(answer) <= len(legal):
             # A bare number is always a place in the list, never a code: "3" must not bid a 3 (or a 6).

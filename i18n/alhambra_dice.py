@@ -303,7 +303,24 @@ def choice_text(lang: str, view: Mapping[str, Any], choice: Mapping[str, Any]) -
         return str(choice.get("text", ""))
 
 
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+"""A white die's face by building index (the die shows the building's pips, as in the picture)."""
+
+
+def reroll_text(lang: str, view: Mapping[str, Any], mask: int) -> str:
+    """A re-roll naming the dice it keeps: "Re-roll, keep 3 dice: ⚀ pavilion, ⚀ pavilion, ⚃ garden"
+    (bit i of ``mask`` set: die i is rolled again)."""
+    white = view["dice"]["white"]
+    kept = sorted(face for i, face in enumerate(white) if not mask >> i & 1)  # like dice set aside, by face
+    if not kept:
+        return t(lang, "alhambra_dice.move.reroll_all", count=len(white))
+    dice = t(lang, "alhambra_dice.move.dice_sep").join(f"{DIE_FACES[f]} {building_name(lang, f)}" for f in kept)
+    return t(lang, "alhambra_dice.move.reroll_keep", count=len(kept), dice=dice)
+
+
 def _choice(lang: str, view: Mapping[str, Any], action: Any) -> str:
+    if isinstance(action, Reroll) and view.get("dice"):
+        return reroll_text(lang, view, action.mask)
     labels = {(c["x"], c["y"]): c["label"] for c in view["targets"]}
     if view["version"] != "basic" and isinstance(action, (Build, Swap, Take, Remove)):
         where = labels[(action.x, action.y)]
