@@ -313,9 +313,9 @@ def reroll_text(lang: str, view: Mapping[str, Any], mask: int) -> str:
     white = view["dice"]["white"]
     kept = sorted(face for i, face in enumerate(white) if not mask >> i & 1)  # like dice set aside, by face
     if not kept:
-        return t(lang, "alhambra_dice.move.reroll_all", count=len(white))
-    dice = t(lang, "alhambra_dice.move.dice_sep").join(f"{DIE_FACES[f]} {building_name(lang, f)}" for f in kept)
-    return t(lang, "alhambra_dice.move.reroll_keep", count=len(kept), dice=dice)
+        return t(lang, "alhambra_dice.reroll.all", count=len(white))
+    dice = t(lang, "alhambra_dice.reroll.dice_sep").join(f"{DIE_FACES[f]} {building_name(lang, f)}" for f in kept)
+    return t(lang, "alhambra_dice.reroll.keep", count=len(kept), dice=dice)
 
 
 def _choice(lang: str, view: Mapping[str, Any], action: Any) -> str:
