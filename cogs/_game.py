@@ -278,12 +278,11 @@ class GameCog(commands.Cog):
                  if r.rated and r.after is not None and r.change is not None]
         return [t(lang, "game.ratings.line", moved=t(lang, "common.word.comma").join(moved))] if moved else []
 
-    def event_line(self, event: Event, lang: str = DEFAULT_LANG) -> str:
-        """One event in ``lang``, through the game's i18n module (its English text when it has none)."""
-        if lang == DEFAULT_LANG:
-            return event.text
+    def event_line(self, event: Event, lang: str = DEFAULT_LANG, names: Sequence[str] | None = None) -> str:
+        """One event in ``lang``, through the game's i18n module (its English text when it has none),
+        naming seats by the players' display ``names``."""
         try:
-            return words.event_text(lang, self.game_name, event)
+            return words.event_text(lang, self.game_name, event, names)
         except Exception:  # a missing word must not keep the move from being announced
             log.exception("game %s: event %r could not be put into %s", self.game_name, event.kind, lang)
             return event.text
@@ -292,8 +291,9 @@ class GameCog(commands.Cog):
         if outcome is None:
             return []
         lines = []
+        names = [s.name for s in outcome.session.seats]
         for step in outcome.steps:
-            lines.extend(self.event_line(e, lang) for e in step.events if e.to is None)
+            lines.extend(self.event_line(e, lang, names) for e in step.events if e.to is None)
         return lines
 
     async def announce(

@@ -21,13 +21,12 @@ SELECT_LIMIT = 25  # Discord's cap on options in one select
 
 
 def action_label(session: Session, action: Any, lang: str = DEFAULT_LANG) -> str:
-    """A move's button or select label in ``lang`` (the engine's description in English)."""
+    """A move's button or select label in ``lang`` (a seat it names by its player's display name)."""
     game = session.game
     described = game.describe_action(action)
-    if lang == DEFAULT_LANG:
-        return described
+    names = [s.name for s in session.seats]
     try:
-        return words.action_text(lang, session.record.game, action, fallback=described) or described
+        return words.action_text(lang, session.record.game, action, fallback=described, names=names) or described
     except Exception:  # a missing word must not take the board's controls away
         log.exception("game %s: action %r could not be put into %s", session.record.game, action, lang)
         return described

@@ -493,15 +493,16 @@ def export_frames(
         if index not in picked:
             continue
         public = tuple(e for e in events if e.to is None)
+        view = game.view(state, None)
         if index == 0:
-            kept.append(Frame(0, total, game.view(state, None), f"{game.info.title}: the start ({len(names)} players)"))
+            kept.append(Frame(0, total, view, f"{game.info.title}: the start ({len(names)} players)"))
             continue
         if game.info.simultaneous:  # a secret choice: say what the table was told, not the choice
-            what = " ".join(e.text for e in public) or "makes a choice."
+            what = " ".join(event_text("en", doc.game, e, names) for e in public) or "makes a choice."
         else:
-            what = game.describe_action(action)
+            what = action_text("en", doc.game, action, fallback=game.describe_action(action), names=names)
         caption = f"Move {index}/{total} · P{(seat or 0) + 1} {names[seat or 0]}: {what}"
-        kept.append(Frame(index, total, game.view(state, None), caption, seat, doc.actions[index - 1].code, public))
+        kept.append(Frame(index, total, view, caption, seat, doc.actions[index - 1].code, public))
     result = _check_end(doc, final)
     if kept and kept[-1].index == total:
         winners = ", ".join(f"P{s + 1} {names[s]} ({result.scores[s]})" for s in result.winners) or "nobody"
@@ -516,6 +517,12 @@ async def frames(host: Host, sid: str, max_frames: int = MAX_FRAMES) -> list[Fra
     return await asyncio.to_thread(export_frames, data, max_frames)
 
 
+def named_view(view: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    """A frame's public view carrying the players' names, so that its picture names them as its caption
+    does (``Frame.view`` itself stays exactly the engine's view)."""
+    return {**view, "names": list(names)}
+
+
 def frame_caption(data: Mapping[str, Any], frame: Frame, lang: str = "en") -> str:
     """One frame's caption in ``lang`` ("Move 12/140 · P2 Ann: Draw a tile"; the final position also
     names the winners), worded from the frame's own move: no replay. In English exactly
@@ -527,11 +534,11 @@ def frame_caption(data: Mapping[str, Any], frame: Frame, lang: str = "en") -> st
         caption = t(lang, "history.caption.start", title=game_title(lang, game_name), count=len(names))
     else:
         if game.info.simultaneous:  # a secret choice: say what the table was told, not the choice
-            what = " ".join(event_text(lang, game_name, e) for e in frame.events)
+            what = " ".join(event_text(lang, game_name, e, names) for e in frame.events)
             what = what or t(lang, "history.caption.chose")
         else:
             action = game.decode_action(frame.code or "")
-            what = action_text(lang, game_name, action, fallback=game.describe_action(action))
+            what = action_text(lang, game_name, action, fallback=game.describe_action(action), names=names)
         caption = t(lang, "history.caption.move", index=frame.index, total=frame.total, seat=frame.seat + 1,
                     name=names[frame.seat], what=what)
     if frame.index == frame.total:
@@ -570,14 +577,14 @@ def build_replay(
     collect = SummaryCollector(str(data["game"]))
     frames = export_frames(data, max_frames, observe=collect)
     renderer = get_renderer(str(data["game"]))
-    pictures = [renderer(f.view, viewer_seat=None, lang=lang) for f in frames]
+    names = [str(p["name"]) for p in data["players"]]
+    pictures = [renderer(named_view(f.view, names), viewer_seat=None, lang=lang) for f in frames]
     captions = replay_captions(data, frames, lang)
     gif = animated_gif(pictures, captions=captions)
-    names = [str(p["name"]) for p in data["players"]]
     summary = render_summary(msgspec.to_builtins(collect.summary), names, lang)
     if viewer_lang is None or viewer_lang == lang:
         return ReplayDrawing(gif, len(frames), pictures[-1], captions[-1], summary)
-    last = renderer(frames[-1].view, viewer_seat=None, lang=viewer_lang)
+    last = renderer(named_view(frames[-1].view, names), viewer_seat=None, lang=viewer_lang)
     return ReplayDrawing(gif, len(frames), last, frame_caption(data, frames[-1], viewer_lang), summary)
 
 
@@ -592,7 +599,8 @@ def replay_frame(data: dict[str, Any], index: int, lang: str = "en") -> tuple[by
     step-through viewer; ``index`` is clamped to the game)."""
     index = max(0, min(index, len(data["actions"])))
     (frame,) = export_frames(data, wanted=[index])
-    picture = get_renderer(str(data["game"]))(frame.view, viewer_seat=None, lang=lang)
+    names = [str(p["name"]) for p in data["players"]]
+    picture = get_renderer(str(data["game"]))(named_view(frame.view, names), viewer_seat=None, lang=lang)
     return picture, frame_caption(data, frame, lang)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,7 +14,9 @@ import msgspec
 from host import compute, tasks
 from host.compute import ComputeFailed
 from host.undo import UndoneMove, UndoRefused, last_human_move, take_back, undo_refused
+from i18n import alhambra_dice as alhambra_words
 from i18n import t
+from i18n.seats import seat_names
 from i18n.text import action_text, error_text, event_text, game_title
 from rules import get_game
 from rules.ai import ais_for, default_ai
@@ -52,8 +54,12 @@ class LocalGame:
     game: Game[Any, Any] = field(init=False)
     state: Any = field(init=False)
     log: list[dict[str, Any]] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+    """Each seat's name, as pictures, events and prompts show it (default: "Player 1", ...)."""
 
     def __post_init__(self) -> None:
+        if not self.names:
+            self.names = [t(self.lang, "local.player_name", number=s + 1) for s in range(self.players)]
         self.game = get_game(self.game_name)
         self.options = resolve_options(self.game.info, self.options)
         self.state = self.game.setup(self.players, self.options, self.seed, self.rng)
@@ -98,7 +104,7 @@ class LocalGame:
         """Every picture of the position as ``viewer`` sees it, drawn in the compute pool as the bot
         draws them (Barrage: the map, then the boards); the caller collects them when it needs the
         bytes, so moves go on meanwhile."""
-        view = self.game.view(self.state, viewer)
+        view = {**self.game.view(self.state, viewer), "names": self.names}
         return compute.pool().submit(tasks.board_pictures, self.game_name, view, viewer, self.lang,
                                      deadline=DRAW_DEADLINE)
 
@@ -132,7 +138,19 @@ class LocalGame:
         return game_title(self.lang, self.game_name)
 
     def action_label(self, action: Any) -> str:
-        return action_text(self.lang, self.game_name, action, fallback=self.game.describe_action(action))
+        return action_text(self.lang, self.game_name, action, fallback=self.game.describe_action(action),
+                           names=self.names)
+
+    def move_labels(self, actions: Sequence[Any], seat: int) -> list[str]:
+        """``seat``'s moves as the terminal lists them: Alhambra names its cells as the picture labels
+        them (B3) and says which dice a re-roll keeps; other games use their button labels."""
+        if self.game_name != "alhambra_dice":
+            return [self.action_label(a) for a in actions]
+        view = self.game.view(self.state, seat)
+        with seat_names(self.names):
+            return [alhambra_words.choice_text(self.lang, view, {"code": self.game.encode_action(a),
+                                                                 "text": self.game.describe_action(a)})
+                    for a in actions]
 
     def result_json(self) -> dict[str, Any]:
         result = self.game.result(self.state)
@@ -166,7 +184,8 @@ def run_demo(
 ) -> dict[str, Any]:
     """Play a whole game with AI seats; write final.png, summary.png, log.jsonl and result.json into ``out``
     (pictures in ``lang``; the log and the result stay English: outside checks read them)."""
-    local = LocalGame(game_name, players, seed, dict(options or {}), lang)
+    local = LocalGame(game_name, players, seed, dict(options or {}), lang,
+                      names=[t(lang, "summary.ai_seat", seat=s + 1) for s in range(players)])
     ais = ais_for(game_name)
     name = ai or default_ai(game_name)
     if name not in ais:
@@ -201,8 +220,7 @@ def run_demo(
             fh.write(json.dumps(line, ensure_ascii=False) + "\n")
     local.write_pictures(out, "final")
     if game.result(local.state) is not None:
-        names = [t(lang, "summary.ai_seat", seat=s + 1) for s in range(players)]
-        summary = compute.pool().submit(tasks.summary_of, msgspec.to_builtins(collect.summary), names, lang)
+        summary = compute.pool().submit(tasks.summary_of, msgspec.to_builtins(collect.summary), local.names, lang)
         (out / "summary.png").write_bytes(summary.result())
     result = local.result_json()
     result["ai"] = name
@@ -229,7 +247,9 @@ def run_hotseat(
     ``input`` unless given). Ctrl-D or Ctrl-C at a prompt stops the game with one line, as 'quit' does;
     the result then says ``interrupted`` for Ctrl-C."""
     read = read or input
-    local = LocalGame(game_name, players, seed, dict(options or {}), lang)
+    names = [t(lang, "summary.ai_seat", seat=s + 1) if s in ai_seats else t(lang, "local.player_name", number=s + 1)
+             for s in range(players)]
+    local = LocalGame(game_name, players, seed, dict(options or {}), lang, names=names)
     ai = default_ai(game_name)
     write(t(lang, "local.welcome", title=local.title(), players=players, seed=seed))
     try:
@@ -261,17 +281,17 @@ def _hotseat_loop(
             continue
         if game.info.hidden_information and last_owner != seat:
             write("\n" * 40)
-            read(t(lang, "local.pass_keyboard", player=seat + 1))
+            read(t(lang, "local.pass_keyboard", name=local.names[seat]))
         last_owner = seat
         pictures = "-"
         if out is not None:
             out.mkdir(parents=True, exist_ok=True)
             pictures = ", ".join(str(p) for p in local.write_pictures(out, "board", seat))
         legal = game.legal_actions(local.state, seat)
-        write("\n" + t(lang, "local.your_move", player=seat + 1, count=len(legal), picture=pictures))
+        write("\n" + t(lang, "local.your_move", name=local.names[seat], count=len(legal), picture=pictures))
         if len(legal) <= 40:
-            for i, action in enumerate(legal, 1):
-                write(f"  {i:2d}. {local.action_label(action)}  [{game.encode_action(action)}]")
+            for i, (action, label) in enumerate(zip(legal, local.move_labels(legal, seat), strict=True), 1):
+                write(f"  {i:2d}. {label}  [{game.encode_action(action)}]")
         else:
             samples = ", ".join(game.encode_action(a) for a in legal[:5])
             write("  " + t(lang, "local.type_code", samples=samples))
@@ -285,13 +305,14 @@ def _hotseat_loop(
                 write(f"  ✗ {t(lang, exc.fields['key'], **{k: v for k, v in exc.fields.items() if k != 'key'})}")
                 continue
             for move in taken:
-                write("  ↶ " + t(lang, "local.undone", player=move.seat + 1, move=local.action_label(move.action)))
+                label = local.action_label(move.action)
+                write("  ↶ " + t(lang, "local.undone", name=local.names[move.seat], move=label))
             continue
         if answer in {"help", "list"}:
             if answer == "help":
                 write(t(lang, "local.help", count=len(legal)))
-            for i, action in enumerate(legal, 1):
-                write(f"  {i:3d}. {local.action_label(action)}  [{game.encode_action(action)}]")
+            for i, (action, label) in enumerate(zip(legal, local.move_labels(legal, seat), strict=True), 1):
+                write(f"  {i:3d}. {label}  [{game.encode_action(action)}]")
             continue
         if answer.isdigit() and not 0 < int(answer) <= len(legal):
             # A bare number is always a place in the list, never a code: "3" must not bid a 3 (or a 6).
@@ -309,4 +330,4 @@ def _hotseat_loop(
 def _print_events(write: Callable[[str], None], local: LocalGame, events: list[Any], seat: int | None) -> None:
     for e in events:
         if e.to is None or (seat is not None and seat in e.to):
-            write(f"  · {event_text(local.lang, local.game_name, e)}")
+            write(f"  · {event_text(local.lang, local.game_name, e, local.names)}")

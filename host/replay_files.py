@@ -14,7 +14,15 @@ from pathlib import Path
 import msgspec
 
 from host import compute, tasks
-from host.history import MAX_EXPORT_BYTES, ExportError, ExportFormatError, export_frames, frame_caption, parse_export
+from host.history import (
+    MAX_EXPORT_BYTES,
+    ExportError,
+    ExportFormatError,
+    export_frames,
+    frame_caption,
+    named_view,
+    parse_export,
+)
 from i18n import t
 from rules.summary import SummaryCollector
 
@@ -39,7 +47,9 @@ def write_replay(source: Path, out: Path, lang: str = "en") -> int:
     frames = export_frames(document, max_frames=len(document["actions"]) + 1, observe=collect)  # all, one pass
     out.mkdir(parents=True, exist_ok=True)
     pool = compute.pool()
-    drawing = [pool.submit(tasks.replay_picture, str(document["game"]), f.view, lang) for f in frames]
+    names = [str(p["name"]) for p in document["players"]]
+    drawing = [pool.submit(tasks.replay_picture, str(document["game"]), named_view(f.view, names), lang)
+               for f in frames]
     digits = max(3, len(str(len(frames) - 1)))
     lines = []
     for frame, later in zip(frames, drawing, strict=True):
@@ -47,7 +57,6 @@ def write_replay(source: Path, out: Path, lang: str = "en") -> int:
         (out / name).write_bytes(later.result())
         lines.append(f"{name}\t{frame_caption(document, frame, lang).replace(chr(10), ' · ')}")
     (out / "captions.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    names = [str(p["name"]) for p in document["players"]]
     (out / "summary.png").write_bytes(tasks.summary_of(msgspec.to_builtins(collect.summary), names, lang))
     return len(frames)
 

@@ -109,7 +109,9 @@ class Session:
     def view(self, viewer: int | None) -> dict[str, Any]:
         if self.state is None:
             return {}
-        return self.game.view(self.state, viewer)
+        view = self.game.view(self.state, viewer)
+        view["names"] = [s.name for s in self.seats]  # pictures name players by these (i18n/seats.py)
+        return view
 
 
 @dataclass(frozen=True)

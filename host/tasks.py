@@ -16,7 +16,7 @@ import msgspec
 
 from host import ratings
 from host.ratings import Ladder, Seat
-from render import get_renderer
+from render import get_renderer, named
 from rules import GAMES
 from rules.ai import RandomAI, ais_for
 
@@ -33,8 +33,8 @@ def board_pictures(game: str, view: dict[str, Any], viewer: int | None, lang: st
     if game == "barrage":
         from render.barrage import render, render_boards
 
-        return [("-map", render(view, viewer_seat=viewer, lang=lang)),
-                ("-boards", render_boards(view, viewer_seat=viewer, lang=lang))]
+        return [("-map", named(render)(view, viewer_seat=viewer, lang=lang)),
+                ("-boards", named(render_boards)(view, viewer_seat=viewer, lang=lang))]
     return [("", get_renderer(game)(view, viewer_seat=viewer, lang=lang))]
 
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from i18n import dynamic, t
+from i18n.seats import display_name
 from i18n.text import FIELD_ERRORS
 from rules.alhambra_dice.actions import (
     Build,
@@ -75,7 +76,7 @@ def seat_name(lang: str, seat: int, dummy: int = -1) -> str:
     """ "Seat 2" / the dummy, as the engine names seats."""
     if seat == dummy:
         return t(lang, "alhambra_dice.seat.dummy")
-    return t(lang, "alhambra_dice.seat.player", number=seat + 1)
+    return display_name(seat) or t(lang, "alhambra_dice.seat.player", number=seat + 1)
 
 
 def building_name(lang: str, building: int) -> str:
@@ -275,7 +276,7 @@ def _action(lang: str, action: Any) -> str:
             key = "alhambra_dice.action.claim_chip" if chip else "alhambra_dice.action.claim_points"
             return t(lang, key, building=building_name(lang, to))
         case NameStart(seat=s):
-            return t(lang, "alhambra_dice.action.name_start", number=s + 1)
+            return t(lang, "alhambra_dice.action.name_start", name=seat_name(lang, s))
         case Build(tile=tile, x=x, y=y):
             return _redesign_move(lang, "build", tile, _xy(x, y))
         case Remove(x=x, y=y):
@@ -302,7 +303,24 @@ def choice_text(lang: str, view: Mapping[str, Any], choice: Mapping[str, Any]) -
         return str(choice.get("text", ""))
 
 
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+"""A white die's face by building index (the die shows the building's pips, as in the picture)."""
+
+
+def reroll_text(lang: str, view: Mapping[str, Any], mask: int) -> str:
+    """A re-roll naming the dice it keeps: "Re-roll, keep 3 dice: ⚀ pavilion, ⚀ pavilion, ⚃ garden"
+    (bit i of ``mask`` set: die i is rolled again)."""
+    white = view["dice"]["white"]
+    kept = sorted(face for i, face in enumerate(white) if not mask >> i & 1)  # like dice set aside, by face
+    if not kept:
+        return t(lang, "alhambra_dice.reroll.all", count=len(white))
+    dice = t(lang, "alhambra_dice.reroll.dice_sep").join(f"{DIE_FACES[f]} {building_name(lang, f)}" for f in kept)
+    return t(lang, "alhambra_dice.reroll.keep", count=len(kept), dice=dice)
+
+
 def _choice(lang: str, view: Mapping[str, Any], action: Any) -> str:
+    if isinstance(action, Reroll) and view.get("dice"):
+        return reroll_text(lang, view, action.mask)
     labels = {(c["x"], c["y"]): c["label"] for c in view["targets"]}
     if view["version"] != "basic" and isinstance(action, (Build, Swap, Take, Remove)):
         where = labels[(action.x, action.y)]

@@ -12,6 +12,7 @@ from typing import Any
 
 import i18n
 from i18n import t
+from i18n.seats import display_name
 from rules.base import Event, IllegalAction, InvalidAction
 from rules.imperium.actions import Play, picks
 
@@ -20,7 +21,7 @@ OPTION = i18n.dynamic("imperium.option.", "option names and choice values of rul
 
 def player(lang: str, seat: int) -> str:
     """How events name a seat ("Player 2"), as rules.imperium.scoring.player_name does in English."""
-    return t(lang, "imperium.word.player", number=seat + 1)
+    return display_name(seat) or t(lang, "imperium.word.player", number=seat + 1)
 
 
 def region_list(lang: str, regions: Iterable[int]) -> str:

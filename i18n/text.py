@@ -10,11 +10,13 @@ replay captions need no per-game code.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from functools import cache
 from types import ModuleType
 from typing import Any
 
 from i18n import MissingKey, has, t
+from i18n.seats import seat_names
 from rules import GAMES
 from rules.base import Event, RulesError
 
@@ -40,15 +42,22 @@ def game_title(lang: str, game: str) -> str:
     return GAMES[game].info.title if game in GAMES else game
 
 
-def event_text(lang: str, game: str, event: Event) -> str:
+def event_text(lang: str, game: str, event: Event, names: Sequence[str] | None = None) -> str:
+    """An event in ``lang``, naming seats by the players' display ``names`` (seat order) if given."""
     module = game_module(game)
-    return module.event_text(lang, event) if module is not None else event.text
+    if module is None:
+        return event.text
+    with seat_names(names):
+        return module.event_text(lang, event)
 
 
-def action_text(lang: str, game: str, action: Any, fallback: str = "") -> str:
-    """A button or select label for one of the game's actions."""
+def action_text(lang: str, game: str, action: Any, fallback: str = "", names: Sequence[str] | None = None) -> str:
+    """A button or select label for one of the game's actions (a seat it names by its display name)."""
     module = game_module(game)
-    return module.action_text(lang, action) if module is not None else fallback
+    if module is None:
+        return fallback
+    with seat_names(names):
+        return module.action_text(lang, action)
 
 
 def error_text(lang: str, exc: RulesError) -> str:

@@ -85,9 +85,10 @@ def test_demo_barrage_plays_the_nile_affair_by_default(tmp_path: Path) -> None:
 
 def test_demo_in_japanese_draws_a_japanese_picture_and_keeps_the_log_english(tmp_path: Path) -> None:
     """`--lang ja` changes the picture only: the same log and result as in English."""
-    from render.ra import render
+    from render import get_renderer
     from rules.ra import GAME
 
+    render = get_renderer("ra")  # draws the seats by the names the view carries
     en, ja = tmp_path / "en", tmp_path / "ja"
     assert run_bot("demo", "ra", "--players", "3", "--seed", "4", "--out", str(en), cwd=tmp_path).returncode == 0
     proc = run_bot("demo", "ra", "--players", "3", "--seed", "4", "--out", str(ja), "--lang", "ja", cwd=tmp_path)
@@ -99,7 +100,7 @@ def test_demo_in_japanese_draws_a_japanese_picture_and_keeps_the_log_english(tmp
     for line in (ja / "log.jsonl").read_text().splitlines():
         entry = json.loads(line)
         state, _ = GAME.apply(state, entry["seat"], GAME.decode_action(entry["code"]))
-    view = GAME.view(state, None)
+    view = {**GAME.view(state, None), "names": ["AI 1", "AI 2", "AI 3"]}  # the demo's seats, named as shown
     assert (ja / "final.png").read_bytes() == render(view, lang="ja") != (en / "final.png").read_bytes()
 
 

@@ -54,3 +54,26 @@ def test_help_explains_the_screen_and_a_number_outside_the_list_is_refused(lang,
     assert any(help_word in line for line in said)
     assert any(refusal in line for line in said)
     assert not any("✗" in line and refusal not in line for line in said), "nothing else was refused"
+
+
+def alhambra_listing(lang: str) -> list[str]:
+    said: list[str] = []
+    feed = iter(["list", "quit"])
+    run_hotseat("alhambra_dice", players=2, seed=3, out=None, read=lambda prompt: next(feed) if prompt == "> " else "",
+                write=said.append, lang=lang)
+    return said
+
+
+@pytest.mark.parametrize(("lang", "keep"), [("en", "Re-roll, keep 7 dice: "), ("ja", "振りなおし、7個を残す：")])
+def test_an_alhambra_reroll_lists_the_dice_it_keeps(lang, keep):
+    """Seed 3 rolls ⚀⚅⚅⚁⚃⚅⚄⚄: re-roll code r1 rolls die 1 again and keeps the other seven, named by face
+    and building; the prompt names the player."""
+    said = alhambra_listing(lang)
+    first = next(line for line in said if line.strip().startswith("1. "))
+    assert keep in first and first.endswith("[r1]"), first
+    kept = first.split(keep, 1)[1].split("  [")[0].split("、" if lang == "ja" else ", ")
+    assert len(kept) == 7 and all(k[0] in "⚀⚁⚂⚃⚄⚅" for k in kept), kept
+    assert kept == sorted(kept), "kept dice are listed by face"
+    everything = next(line for line in said if line.strip().startswith("255. "))
+    assert "[r255]" in everything and ("Re-roll all 8 dice" if lang == "en" else "8個すべてを振りなおす") in everything
+    assert any(("Player 1, your move" if lang == "en" else "プレイヤー1の手番です") in line for line in said)
