@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from host.local import LocalGame, run_demo, run_hotseat
+from render import named
 from render.barrage import render, render_boards
 from rules.barrage import GAME
 
@@ -27,9 +28,9 @@ def _replayed_view(out: Path) -> dict[str, object]:
 def test_demo_writes_the_map_and_the_boards_and_prints_the_rounds(tmp_path: Path) -> None:
     said: list[str] = []
     run_demo("barrage", players=2, seed=5, out=tmp_path, ai="random", progress=said.append)
-    view = _replayed_view(tmp_path)
-    assert (tmp_path / "final.png").read_bytes() == render(view)
-    assert (tmp_path / "final_boards.png").read_bytes() == render_boards(view)
+    view = {**_replayed_view(tmp_path), "names": ["AI 1", "AI 2"]}  # the demo's seats, named as shown
+    assert (tmp_path / "final.png").read_bytes() == named(render)(view)
+    assert (tmp_path / "final_boards.png").read_bytes() == named(render_boards)(view)
     rounds = [line for line in said if "round" in line]
     assert [line.split(", from")[0] for line in rounds] == [f"Barrage: round {r}" for r in range(1, 6)]
     assert rounds[0] == "Barrage: round 1, from move 1…"
