@@ -25,3 +25,9 @@ def no_fair_use_limits(monkeypatch):
     monkeypatch.setenv("PICTURE_COOLDOWN_SECONDS", "0")
     for name in ("MAX_OPEN_LOBBIES_PER_USER", "MAX_OPEN_LOBBIES_PER_SERVER", "REPLAY_QUEUE_MAX"):
         monkeypatch.setenv(name, "1000000")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Queue the tests marked slow first (a stable sort keeps the rest in file order): a long test
+    started last would leave the other xdist worker idle while it runs."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

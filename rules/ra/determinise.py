@@ -33,9 +33,14 @@ def info_state(s: RaState, viewer: Seat | None) -> RaState:
 
 def knowledge(s: RaState, viewer: Seat | None) -> dict[str, Any]:
     """info_state as the view carries it: plain data, the bag as a count per tile type."""
-    out = msgspec.to_builtins(info_state(s, viewer))
-    bag = out.pop("bag")
-    out["bag_counts"] = [bag.count(t) for t in range(N_TYPES)]
+    known = info_state(s, viewer)
+    counts = [0] * N_TYPES
+    for t in known.bag:  # one pass (a count per tile type was 23 passes: most of a view's cost)
+        counts[t] += 1
+    known.bag = []
+    out = msgspec.to_builtins(known)
+    del out["bag"]
+    out["bag_counts"] = counts
     return out
 
 
