@@ -55,7 +55,8 @@ class UndoButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"undo:(?P<sid>[0-9a-f]{1,16}):(?P<ver>[0-9]{1,9})",
 ):
-    """Take back my own last move; the custom_id carries the game and the version it was drawn for."""
+    """Take back my own last move; the custom_id carries the game and the version it was drawn for (the
+    move it names: my last on that board; a second click finds it gone)."""
 
     def __init__(self, sid: str, version: int, lang: str = DEFAULT_LANG) -> None:
         super().__init__(discord.ui.Button(label=t(lang, "undo.button.undo"),
@@ -71,7 +72,7 @@ class UndoButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await answer_first(interaction)
-        await undo_own(interaction, self.sid, expected_version=self.version)  # a second click: "already taken back"
+        await undo_own(interaction, self.sid, expected_version=self.version)
 
 
 class UndoAnswerButton(

@@ -10,6 +10,11 @@ Two ways, both methods of ``Host`` (host/sessions.py mixes ``UndoMixin`` in):
   (``Limits.undo_request_seconds``); one refusal cancels it, a move made meanwhile voids it and
   ``lapse_undo_requests`` ends the ones whose deadline passed. With no other human it applies at once.
 
+Each request names what it is for, so that a repeat never does more: an own undo names the board it was
+asked on (``expected_version``) and its Discord interaction (a second click, or the same interaction
+delivered again, is refused with ``undo.error.gone``); an agreed undo's buttons carry the request's id (an
+earlier request's Confirm is refused with ``undo.error.old_request``).
+
 Undone moves stay in the log marked undone (host/store.py ``commit_undo``); the state that stands is
 rebuilt by replaying the standing moves from the seed, so the random stream never changes: a draw made
 again draws the same tile. The undo moves the version on like a move (every earlier button is stale).
