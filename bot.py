@@ -2,7 +2,7 @@
 
 python bot.py                      run the bot (needs DISCORD_TOKEN; see .env.example)
 python bot.py demo GAME --players N --seed S --out DIR [--options k=v ...] [--frames] [--lang ja]
-python bot.py play GAME --players N [--seed S] [--ai 2,3] [--out DIR] [--lang ja]
+python bot.py play GAME --players N [--seed S] [--ai 2,3|hard|2,3:hard] [--out DIR] [--lang ja]
 python bot.py rules GAME [--lang ja] [--out DIR]   how a game goes and how to move, with a sample board
 python bot.py replay FILE.json --out DIR [--lang ja]   every frame of a /game export log, captions.txt, summary.png
 python bot.py sync [--guild ID]    push slash commands to Discord (on deploy, not every start)
@@ -30,6 +30,7 @@ from host.settings import Settings, SettingsError
 from host.storage import UnsupportedDatabase, make_store
 from i18n import LANGS
 from rules import GAMES
+from rules.ai import ais_for
 from rules.base import RulesError
 from rules.rng import new_seed
 
@@ -101,9 +102,19 @@ def _ai_seats(text: str, players: int) -> frozenset[int]:
         if not part:
             continue
         if not part.isdigit() or not 1 <= int(part) <= players:
-            raise CliError(f"--ai takes seat numbers from 1 to {players} separated by commas (e.g. 2,3), not '{part}'.")
+            raise CliError(f"--ai takes seat numbers from 1 to {players} separated by commas (e.g. 2,3), a level "
+                           f"(easy, normal, hard) or both (2,3:hard), not '{part}'.")
         seats.add(int(part) - 1)
     return frozenset(seats)
+
+
+def _play_ai(text: str, game: str, players: int) -> tuple[frozenset[int], str | None]:
+    """``play --ai``: seats (``2,3``: the default level), a level as ``demo`` takes it (``hard``: every seat
+    but the first) or both (``2,3:hard``). The level is checked by run_hotseat (the keyed Unknown AI)."""
+    seats, sep, level = text.partition(":")
+    if not sep and seats.strip() in ais_for(game):
+        return frozenset(range(1, players)), seats.strip()
+    return _ai_seats(seats, players), level.strip() or None
 
 
 def _local(args: argparse.Namespace) -> int:
@@ -113,9 +124,9 @@ def _local(args: argparse.Namespace) -> int:
         run_demo(args.game, players=args.players, seed=seed, out=_out_folder(args.out),
                  options=_parse_kv(args.options), ai=args.ai, frames=args.frames, progress=print, lang=args.lang)
         return 0
-    ai_seats = _ai_seats(args.ai, args.players)
+    ai_seats, level = _play_ai(args.ai, args.game, args.players)
     result = run_hotseat(args.game, players=args.players, seed=seed, options=_parse_kv(args.options),
-                         ai_seats=ai_seats, out=_out_folder(args.out), lang=args.lang)
+                         ai_seats=ai_seats, ai=level, out=_out_folder(args.out), lang=args.lang)
     return 130 if result["interrupted"] else 0
 
 
@@ -167,7 +178,8 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--players", type=int, required=True)
     play.add_argument("--seed", type=_seed, default=None, help="a whole number 0 or more (default: a fresh random one)")
     play.add_argument("--options", nargs="*", metavar="NAME=VALUE")
-    play.add_argument("--ai", default="", help="comma-separated seats (1-based) played by the computer")
+    play.add_argument("--ai", default="", help="seats (1-based, e.g. 2,3) played by the computer, a level "
+                      "(easy, normal, hard: every seat but the first) or both (2,3:hard)")
     play.add_argument("--out", type=Path, default=Path("out/play"), help="where the board picture is written")
     play.add_argument("--lang", choices=LANGS, default="en", help="language of the terminal and pictures (en, ja)")
     rules = sub.add_parser("rules", help="how a game goes and how to make its moves, with a sample board")

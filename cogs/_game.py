@@ -68,6 +68,8 @@ DRAW_DEADLINE = 20.0
 SUMMARY_DEADLINE = 60.0
 """Seconds a worker may take to replay a finished game and draw its summary picture."""
 FETCHED_KEPT = 1000  # fetched game threads remembered per game cog
+FIRST_HINT_FLAG = "first_hint."
+"""A user flag per game kind (``first_hint.ra``): the first-time hint was given (its value: in which game)."""
 
 
 class GameCog(commands.Cog):
@@ -118,8 +120,9 @@ class GameCog(commands.Cog):
 
     async def first_time_lines(self, session: Session, lang: str = DEFAULT_LANG) -> list[str]:
         """One line on what the buttons do (``first_hint_key``) for each human to act now at their first
-        prompt in this game who has never sat in a game of this kind before (a store query, once per
-        player and game); nothing for everyone else."""
+        prompt in this game who has never sat in a game of this kind before and was never told (store
+        queries, once per player and game in a process; the user flag ``FIRST_HINT_FLAG + game`` names
+        the game they were told in); nothing for everyone else."""
         if session.result() is not None:
             self._prompted.pop(session.id, None)  # the game is over: nobody will be prompted in it again
             return []
@@ -130,9 +133,12 @@ class GameCog(commands.Cog):
             if info.is_ai or info.user_id is None or info.user_id in prompted:
                 continue
             prompted.add(info.user_id)
-            try:
-                before = await self.bot.host.store.played_before(
+            store, told = self.bot.host.store, FIRST_HINT_FLAG + session.record.game
+            try:  # told once, ever: the store remembers it across restarts (the set above is this process's)
+                before = await store.user_flag(info.user_id, told) is not None or await store.played_before(
                     info.user_id, session.record.game, besides=session.id, until=session.record.created_at)
+                if not before:
+                    await store.set_user_flag(info.user_id, told, session.id)
             except Exception:  # a hint is not worth a failed announcement
                 log.exception("game %s: could not tell whether %s played before", session.id, info.user_id)
                 continue

@@ -17,7 +17,7 @@ import logging
 import re
 import secrets
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -47,6 +47,9 @@ class Viewer:
     game_id: str
     data: dict[str, Any]
     lang: str
+    user_id: int | None = None
+    """Who opened it (``open_viewer`` sets it): its buttons answer no one else. Discord shows an ephemeral
+    only to them, but a crafted interaction can carry its custom_id."""
 
     @property
     def moves(self) -> int:
@@ -120,6 +123,9 @@ class ViewerButton(
         if viewer is None:  # the bot restarted, or many viewers were opened since
             await reply(interaction, t(await lang_of(interaction), "history.viewer.expired"))
             return
+        if viewer.user_id != interaction.user.id:  # a forged click on someone else's viewer: nothing drawn
+            await reply(interaction, t(await lang_of(interaction), "history.viewer.not_yours"))
+            return
         kept.move_to_end(self.token)
         index = max(0, min(viewer.moves, self.go))
         drawn = await in_pool(bot_of(interaction), tasks.replay_frame, viewer.data, index, viewer.lang,
@@ -137,7 +143,9 @@ class ViewerButton(
 
 
 async def open_viewer(interaction: discord.Interaction, viewer: Viewer, last: bytes, caption: str) -> None:
-    """Send ``viewer`` (only to the user), opened on the final position (already drawn with the GIF)."""
+    """Send ``viewer`` (only to the user, the only one its buttons answer), opened on the final position
+    (already drawn with the GIF)."""
+    viewer = replace(viewer, user_id=interaction.user.id)
     token = remember(interaction.client, viewer)
     try:
         await interaction.followup.send(content(viewer, viewer.moves, caption), file=picture(last),

@@ -55,7 +55,8 @@ class UndoButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"undo:(?P<sid>[0-9a-f]{1,16}):(?P<ver>[0-9]{1,9})",
 ):
-    """Take back my own last move; the custom_id carries the game and the version it was drawn for."""
+    """Take back my own last move; the custom_id carries the game and the version it was drawn for (the
+    move it names: my last on that board; a second click finds it gone)."""
 
     def __init__(self, sid: str, version: int, lang: str = DEFAULT_LANG) -> None:
         super().__init__(discord.ui.Button(label=t(lang, "undo.button.undo"),
@@ -76,29 +77,33 @@ class UndoButton(
 
 class UndoAnswerButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"undoa:(?P<yes>[yn]):(?P<sid>[0-9a-f]{1,16}):(?P<ver>[0-9]{1,9}):(?P<move>[0-9]{1,6})",
+    template=(r"undoa:(?P<yes>[yn]):(?P<sid>[0-9a-f]{1,16}):(?P<ver>[0-9]{1,9}):(?P<move>[0-9]{1,6})"
+              r"(?::(?P<rid>[0-9a-f]{1,16}))?"),
 ):
-    """Confirm or refuse a pending agreed undo (the one asked at version ``ver`` back to ``move``)."""
+    """Confirm or refuse a pending agreed undo: the request ``rid`` (asked at version ``ver`` back to
+    ``move``). A button drawn before requests had ids has none and counts for no request that has one."""
 
-    def __init__(self, agree: bool, sid: str, version: int, move: int, lang: str = DEFAULT_LANG) -> None:
+    def __init__(self, agree: bool, sid: str, version: int, move: int, request_id: str,
+                 lang: str = DEFAULT_LANG) -> None:
+        rid = f":{request_id}" if request_id else ""
         super().__init__(discord.ui.Button(
             label=t(lang, "undo.button.confirm" if agree else "undo.button.refuse"),
             style=discord.ButtonStyle.success if agree else discord.ButtonStyle.danger,
-            custom_id=f"undoa:{'y' if agree else 'n'}:{sid}:{version}:{move}"))
-        self.agree, self.sid, self.version, self.move = agree, sid, version, move
+            custom_id=f"undoa:{'y' if agree else 'n'}:{sid}:{version}:{move}{rid}"))
+        self.agree, self.sid, self.version, self.move, self.request_id = agree, sid, version, move, request_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
     ) -> UndoAnswerButton:
-        return cls(match["yes"] == "y", match["sid"], int(match["ver"]), int(match["move"]))
+        return cls(match["yes"] == "y", match["sid"], int(match["ver"]), int(match["move"]), match["rid"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await answer_first(interaction)
         bot = bot_of(interaction)
         try:
             answer = await bot.host.answer_undo(self.sid, interaction.user.id, self.agree, to_move=self.move,
-                                                at_version=self.version)
+                                                at_version=self.version, request_id=self.request_id)
         except Exception as exc:
             await reply_error(interaction, exc)
             return
@@ -144,11 +149,14 @@ async def _show_board(bot: BoardGameBot, done: Undone) -> None:
         await cog.announce(done.session, replies, force_board=True)
 
 
-async def undo_own(interaction: discord.Interaction, sid: str, *, expected_version: int | None = None) -> None:
-    """host.undo for the user; the thread is told what was taken back and gets the board again."""
+async def undo_own(interaction: discord.Interaction, sid: str, *, expected_version: int) -> None:
+    """host.undo for the user, of their last move on the board of ``expected_version`` (the one they saw);
+    the thread is told what was taken back and gets the board again. A second delivery of the same
+    interaction, or a click after that move was taken back, gets "already taken back" and changes nothing."""
     bot = bot_of(interaction)
     try:
-        done = await bot.host.undo(sid, interaction.user.id, expected_version=expected_version)
+        done = await bot.host.undo(sid, interaction.user.id, expected_version=expected_version,
+                                   interaction_id=interaction.id)
     except Exception as exc:
         await reply_error(interaction, exc)
         return
@@ -174,8 +182,8 @@ async def announce_answer(bot: BoardGameBot, answer: UndoAnswer, user: discord.a
         shown = [UndoneMove(n, m.seat, msgspec.json.decode(m.action, type=session.game.action_type),
                             session.seats[m.seat].is_ai) for n, m in enumerate(moves, 1) if n >= req.to_move]
         view = discord.ui.View(timeout=None)
-        view.add_item(UndoAnswerButton(True, session.id, req.at_version, req.to_move, ours))
-        view.add_item(UndoAnswerButton(False, session.id, req.at_version, req.to_move, ours))
+        view.add_item(UndoAnswerButton(True, session.id, req.at_version, req.to_move, req.request_id, ours))
+        view.add_item(UndoAnswerButton(False, session.id, req.at_version, req.to_move, req.request_id, ours))
         await _post(bot, session, t(ours, "undo.thread.asked", who=user.mention, move=req.to_move,
                                     moves=_moves_text(session, shown, ours), others=_people(session, req.waiting),
                                     deadline=when(req.deadline)), view=view)
@@ -205,8 +213,8 @@ async def game_undo(interaction: discord.Interaction, to: app_commands.Range[int
     bot = bot_of(interaction)
     try:
         session = await session_here(bot, interaction, game_id)
-        if to is None:
-            await undo_own(interaction, session.id)
+        if to is None:  # the move is the user's last on the board as this command found it
+            await undo_own(interaction, session.id, expected_version=session.version)
             return
         answer = await bot.host.request_undo(session.id, interaction.user.id, to)
     except Exception as exc:

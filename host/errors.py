@@ -127,6 +127,10 @@ KEYS: dict[str, tuple[str, ...]] = {
     "undo.error.moved_on": (),
     "undo.error.own_request": (),
     "undo.error.already_confirmed": (),
+    "undo.error.gone": (),
+    "undo.error.old_request": (),
+    # host/local.py (a RulesError: python bot.py demo/play)
+    "local.error.unknown_ai": ("ai", "game", "available"),
     # host/limits.py
     "common.limit.lobbies_mine": ("open", "most"),
     "common.limit.lobbies_server": ("open", "most"),

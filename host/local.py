@@ -14,8 +14,8 @@ import msgspec
 from host import compute, tasks
 from host.compute import ComputeFailed
 from host.undo import UndoneMove, UndoRefused, last_human_move, take_back, undo_refused
+from i18n import DEFAULT_LANG, t
 from i18n import alhambra_dice as alhambra_words
-from i18n import t
 from i18n.seats import seat_names
 from i18n.text import action_text, error_text, event_text, game_title
 from rules import get_game
@@ -170,6 +170,17 @@ class LocalGame:
         }
 
 
+def known_ai(game_name: str, ai: str | None) -> str:
+    """``ai`` (a level such as ``hard``, or another of the game's computer players), or the default one
+    when None; a keyed RulesError (``local.error.unknown_ai``) for a name the game does not have."""
+    name = ai or default_ai(game_name)
+    ais = ais_for(game_name)
+    if name not in ais:
+        fields = {"ai": name, "game": game_name, "available": ", ".join(sorted(ais))}
+        raise RulesError(t(DEFAULT_LANG, "local.error.unknown_ai", **fields), key="local.error.unknown_ai", **fields)
+    return name
+
+
 def run_demo(
     game_name: str,
     *,
@@ -186,10 +197,7 @@ def run_demo(
     (pictures in ``lang``; the log and the result stay English: outside checks read them)."""
     local = LocalGame(game_name, players, seed, dict(options or {}), lang,
                       names=[t(lang, "summary.ai_seat", seat=s + 1) for s in range(players)])
-    ais = ais_for(game_name)
-    name = ai or default_ai(game_name)
-    if name not in ais:
-        raise RulesError(f"Unknown AI '{name}' for {game_name}. Available: {', '.join(sorted(ais))}.")
+    name = known_ai(game_name, ai)
     out.mkdir(parents=True, exist_ok=True)
     drawing: dict[str, Future[list[tasks.Picture]]] = {}
     if frames:
@@ -238,6 +246,7 @@ def run_hotseat(
     seed: int,
     options: Mapping[str, str] | None = None,
     ai_seats: frozenset[int] = frozenset(),
+    ai: str | None = None,
     out: Path | None = None,
     read: Callable[[str], str] | None = None,
     write: Callable[[str], None] = print,
@@ -245,12 +254,13 @@ def run_hotseat(
 ) -> dict[str, Any]:
     """Hot-seat play in a terminal: each human seat types its move when the screen is theirs (``read``:
     ``input`` unless given). Ctrl-D or Ctrl-C at a prompt stops the game with one line, as 'quit' does;
-    the result then says ``interrupted`` for Ctrl-C."""
+    the result then says ``interrupted`` for Ctrl-C. ``ai``: the computer player of ``ai_seats`` (a level,
+    default ``normal``; a keyed RulesError for one the game lacks, before anything is printed)."""
     read = read or input
+    ai = known_ai(game_name, ai)
     names = [t(lang, "summary.ai_seat", seat=s + 1) if s in ai_seats else t(lang, "local.player_name", number=s + 1)
              for s in range(players)]
     local = LocalGame(game_name, players, seed, dict(options or {}), lang, names=names)
-    ai = default_ai(game_name)
     write(t(lang, "local.welcome", title=local.title(), players=players, seed=seed))
     try:
         _hotseat_loop(local, ai_seats, ai, out, read, write)

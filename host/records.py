@@ -85,6 +85,9 @@ class UndoRequest(msgspec.Struct, frozen=True):
     waiting: tuple[int, ...]
     deadline: float
     created_at: float
+    request_id: str = ""
+    """The request's own id, carried by its Confirm / Refuse buttons: an earlier request's button never
+    counts for this one ("": stored before requests had ids)."""
 
 
 OPEN_STATUSES = ("lobby", "active")

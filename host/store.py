@@ -260,13 +260,14 @@ def _decode_row(row: Iterable[object]) -> SessionRecord:
     )
 
 
-_UNDO_COLUMNS = "session_id, user_id, to_move, at_version, waiting, deadline, created_at"
+_UNDO_COLUMNS = "session_id, user_id, to_move, at_version, waiting, deadline, created_at, request_id"
 _waiting_decoder = msgspec.json.Decoder(tuple[int, ...])
 
 
 def _undo_request(row: Sequence[Any]) -> UndoRequest:
     return UndoRequest(session_id=str(row[0]), user_id=int(row[1]), to_move=int(row[2]), at_version=int(row[3]),
-                       waiting=_waiting_decoder.decode(row[4]), deadline=float(row[5]), created_at=float(row[6]))
+                       waiting=_waiting_decoder.decode(row[4]), deadline=float(row[5]), created_at=float(row[6]),
+                       request_id=str(row[7]) if row[7] is not None else "")
 
 
 def _columns(fields: Mapping[str, object]) -> dict[str, object]:
@@ -507,8 +508,10 @@ class SqlStore(abc.ABC):
         return int(mine[0]) if mine else 0, int(here[0]) if here else 0
 
     async def interaction_seen(self, interaction_id: int) -> bool:
+        """Whether ``interaction_id`` already made a move or took moves back (a retried delivery)."""
         async with self.connection() as db:
-            return await db.fetchrow("SELECT 1 FROM actions WHERE interaction_id = ?", interaction_id) is not None
+            return await db.fetchrow("SELECT 1 FROM actions WHERE interaction_id = ? OR undone_interaction = ?",
+                                     interaction_id, interaction_id) is not None
 
     async def actions(self, sid: str) -> list[ActionRecord]:
         """The whole log, in order: the moves that stand and those taken back (``undone``)."""
@@ -529,8 +532,10 @@ class SqlStore(abc.ABC):
     async def commit_undo(
         self, sid: str, expected_version: int, versions: Sequence[int], by: int, state: bytes,
         clock: tuple[bytes, float | None] | None = None, *, revision: int | None = None,
+        interaction_id: int | None = None,
     ) -> None:
-        """Take back the logged moves ``versions`` (they stay in the log, marked undone by user ``by``) and
+        """Take back the logged moves ``versions`` (they stay in the log, marked undone by user ``by``, through
+        the Discord interaction ``interaction_id`` if any: ``interaction_seen`` knows it then) and
         store the state that stands without them, in one transaction guarded like ``commit_action``. The
         version moves on by one (no log row has it), so every button drawn before the undo is stale; a
         pending agreed undo is cleared."""
@@ -546,9 +551,9 @@ class SqlStore(abc.ABC):
             if changed != 1:
                 await self._raise_missing_or_stale(db, sid)
             await db.executemany(
-                "UPDATE actions SET undone_at = ?, undone_by = ? WHERE session_id = ? AND version = ? "
-                "AND undone_at IS NULL",
-                [(now, by, sid, v) for v in versions],
+                "UPDATE actions SET undone_at = ?, undone_by = ?, undone_interaction = ? WHERE session_id = ? "
+                "AND version = ? AND undone_at IS NULL",
+                [(now, by, interaction_id, sid, v) for v in versions],
             )
             await db.execute("DELETE FROM undo_requests WHERE session_id = ?", sid)
 
@@ -556,14 +561,14 @@ class SqlStore(abc.ABC):
         """Store a game's pending agreed undo; False (nothing written) when one is pending already and
         ``replace`` is not set."""
         row = (req.session_id, req.user_id, req.to_move, req.at_version, _json.encode(list(req.waiting)).decode(),
-               req.deadline, req.created_at)
+               req.deadline, req.created_at, req.request_id)
         conflict = ("DO UPDATE SET user_id = excluded.user_id, to_move = excluded.to_move, at_version = "
                     "excluded.at_version, waiting = excluded.waiting, deadline = excluded.deadline, created_at = "
-                    "excluded.created_at") if replace else "DO NOTHING"
+                    "excluded.created_at, request_id = excluded.request_id") if replace else "DO NOTHING"
         async with self.connection() as db:
             return await db.execute(
-                "INSERT INTO undo_requests (session_id, user_id, to_move, at_version, waiting, deadline, created_at) "
-                f"VALUES (?,?,?,?,?,?,?) ON CONFLICT (session_id) {conflict}", *row) == 1
+                f"INSERT INTO undo_requests ({_UNDO_COLUMNS}) "
+                f"VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (session_id) {conflict}", *row) == 1
 
     async def update_undo_waiting(self, sid: str, at_version: int, was: int, waiting: Sequence[int]) -> bool:
         """Record a confirmation: the humans still ``waiting``, only if the request (of ``at_version``) still

@@ -10,6 +10,11 @@ Two ways, both methods of ``Host`` (host/sessions.py mixes ``UndoMixin`` in):
   (``Limits.undo_request_seconds``); one refusal cancels it, a move made meanwhile voids it and
   ``lapse_undo_requests`` ends the ones whose deadline passed. With no other human it applies at once.
 
+Each request names what it is for, so that a repeat never does more: an own undo names the board it was
+asked on (``expected_version``) and its Discord interaction (a second click, or the same interaction
+delivered again, is refused with ``undo.error.gone``); an agreed undo's buttons carry the request's id (an
+earlier request's Confirm is refused with ``undo.error.old_request``).
+
 Undone moves stay in the log marked undone (host/store.py ``commit_undo``); the state that stands is
 rebuilt by replaying the standing moves from the seed, so the random stream never changes: a draw made
 again draws the same tile. The undo moves the version on like a move (every earlier button is stale).
@@ -19,6 +24,7 @@ after a move; time already spent is not given back).
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -38,6 +44,11 @@ if TYPE_CHECKING:
 
 class UndoRefused(HostError):
     """An undo that cannot be done: ``key`` and fields say why (i18n/locales/*/undo.toml)."""
+
+
+class UndoGone(UndoRefused, StaleVersion):
+    """The move an undo was asked for is no longer the player's last (``undo.error.gone``): it was taken
+    back already (a second click, a retried delivery) or the game moved on. A stale request, like any."""
 
 
 @dataclass(frozen=True)
@@ -72,10 +83,10 @@ class UndoAnswer:
     undone: Undone | None = None
 
 
-def undo_refused(key: str, **fields: Any) -> UndoRefused:
+def undo_refused(key: str, *, kind: type[UndoRefused] = UndoRefused, **fields: Any) -> UndoRefused:
     """The refusal ``key`` (i18n/locales/*/undo.toml): its English sentence, with the key and fields a
     front end says it with in the player's language."""
-    return UndoRefused(t(DEFAULT_LANG, key, **fields), key=key, **fields)
+    return kind(t(DEFAULT_LANG, key, **fields), key=key, **fields)
 
 
 def _standing(records: Sequence[ActionRecord]) -> list[ActionRecord]:
@@ -125,30 +136,37 @@ class UndoMixin:
         """The moves that stand, in order (move number n is ``[n - 1]``)."""
         return _standing(await self.store.actions(sid))
 
-    async def undo(self: Host, sid: str, user_id: int, *, expected_version: int | None = None) -> Undone:
+    async def undo(
+        self: Host, sid: str, user_id: int, *, expected_version: int | None = None, interaction_id: int | None = None
+    ) -> Undone:
         """Take back ``user_id``'s own last move (with the computer players' replies after it).
-        Raises UndoRefused (keyed) when it is final or another player moved since, StaleVersion when
-        ``expected_version`` is given and the game moved, and the usual NotSeated / SessionClosed."""
+
+        ``expected_version`` names the move: the player's last one on the board of that version (the
+        Undo button's, or the board ``/game undo`` found). If the game is no longer there, or
+        ``interaction_id`` already took moves back (a retried delivery), that move is gone and nothing
+        more is undone: UndoGone. Raises UndoRefused (keyed) when it is final or another player moved
+        since, and the usual NotSeated / SessionClosed."""
 
         async def change(session: Session) -> Undone:
             seat = self._active_seat(session, user_id)
-            if expected_version is not None and expected_version != session.version:
-                raise StaleVersion("The board changed while you were choosing; here it is again.",
-                                   key="common.host.board_changed")
+            if (expected_version is not None and expected_version != session.version) or (
+                    interaction_id is not None and await self.store.interaction_seen(interaction_id)):
+                raise undo_refused("undo.error.gone", kind=UndoGone)
             moves = _standing(await self.store.actions(sid))
             last = last_human_move([m.seat for m in moves], _ai_of(session))
             if last is None or moves[last].seat != seat:
                 if last is None or not any(m.seat == seat for m in moves):
                     raise undo_refused("undo.error.nothing")
                 raise undo_refused("undo.error.not_yours")
-            return await self._take_back(session, moves, last, user_id, own=True)
+            return await self._take_back(session, moves, last, user_id, own=True, interaction_id=interaction_id)
 
         done = await self._edit(sid, change)
         ai = await self.run_ai(sid)
         return Undone(ai.session, done.moves, done.by, ai)
 
     async def _take_back(
-        self: Host, session: Session, moves: Sequence[ActionRecord], first: int, by: int, *, own: bool
+        self: Host, session: Session, moves: Sequence[ActionRecord], first: int, by: int, *, own: bool,
+        interaction_id: int | None = None,
     ) -> Undone:
         """Store the game without the standing moves ``moves[first:]``: rebuilt from the seed. ``own``:
         refuse (UndoRefused) if any of them revealed something."""
@@ -163,6 +181,7 @@ class UndoMixin:
         await self.store.commit_undo(
             session.id, session.version, [m.version for m in moves[first:]], by, msgspec.json.encode(restored),
             clock=(msgspec.json.encode(clock), clocks.next_due(clock, now)), revision=rec.revision,
+            interaction_id=interaction_id,
         )
         self._cache[session.id] = (session.version + 1, restored)
         return Undone(await self.get(session.id), tuple(taken), by)
@@ -185,7 +204,8 @@ class UndoMixin:
             others = tuple(sorted({s.user_id for s in session.seats
                                    if s.user_id is not None and not s.is_ai and s.user_id != user_id}))
             req = UndoRequest(session_id=sid, user_id=user_id, to_move=to_move, at_version=session.version,
-                              waiting=others, deadline=now + self.limits.undo_request_seconds, created_at=now)
+                              waiting=others, deadline=now + self.limits.undo_request_seconds, created_at=now,
+                              request_id=secrets.token_hex(4))
             if not others:  # nobody to ask: the computer players do not mind
                 return UndoAnswer("applied", req, await self._take_back(session, moves, to_move - 1, user_id,
                                                                         own=False))
@@ -207,16 +227,21 @@ class UndoMixin:
         return await self.store.undo_request(sid)
 
     async def answer_undo(
-        self: Host, sid: str, user_id: int, agree: bool, *, to_move: int | None = None, at_version: int | None = None
+        self: Host, sid: str, user_id: int, agree: bool, *, to_move: int | None = None, at_version: int | None = None,
+        request_id: str | None = None,
     ) -> UndoAnswer:
-        """A player's answer to the pending agreed undo (``to_move``/``at_version``, when given, name the
-        request the button was drawn for). Applied with the last confirmation; cancelled by a refusal."""
+        """A player's answer to the pending agreed undo (``to_move``/``at_version``/``request_id``, when given,
+        name the request the button was drawn for: an answer to an earlier request is refused,
+        ``undo.error.old_request``). Applied with the last confirmation; cancelled by a refusal."""
 
         async def change(session: Session) -> UndoAnswer:
             req = await self.store.undo_request(sid)
-            if req is None or (to_move is not None and req.to_move != to_move) or (
-                    at_version is not None and req.at_version != at_version):
+            if req is None:
                 raise undo_refused("undo.error.no_request")
+            if (to_move is not None and req.to_move != to_move) or (
+                    at_version is not None and req.at_version != at_version) or (
+                    request_id is not None and req.request_id != request_id):
+                raise undo_refused("undo.error.old_request")
             if session.status != "active":
                 await self.store.delete_undo_request(sid)
                 raise SessionClosed("This game is not being played.", key="common.host.not_being_played")

@@ -169,6 +169,35 @@ def test_ctrl_c_in_play_stops_cleanly(tmp_path: Path, monkeypatch, capsys) -> No
     assert out.err == ""
 
 
+@pytest.mark.parametrize(("ai", "seats", "level"), [("hard", {1, 2}, "hard"), ("2:easy", {1}, "easy"),
+                                                     ("2,3", {1, 2}, "normal")])
+def test_play_takes_the_computer_players_level_as_demo_does(tmp_path: Path, monkeypatch, ai, seats, level) -> None:
+    """`play --ai hard` puts that level in every seat but the first; `--ai 2:easy` names the seats too."""
+    import builtins
+
+    import bot as bot_module
+    from host.local import LocalGame
+
+    chosen: list[tuple[str, int]] = []
+
+    def choose(self: LocalGame, name: str, seat: int):
+        chosen.append((name, seat))
+        return self.game.legal_actions(self.state, seat)[0]
+
+    answers = iter(["1", "quit"])
+    monkeypatch.setattr(LocalGame, "choose", choose)
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(answers) if prompt == "> " else "")
+    assert bot_module.main(["play", "ra", "--players", "3", "--seed", "1", "--ai", ai, "--out",
+                            str(tmp_path / "o")]) == 0
+    assert chosen and {name for name, _ in chosen} == {level} and {seat for _, seat in chosen} == seats
+
+
+def test_play_refuses_an_unknown_level_in_one_line(tmp_path: Path) -> None:
+    proc = run_bot("play", "ra", "--players", "3", "--ai", "2,3:godlike", "--out", "o", cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1
+    assert "error: Unknown AI 'godlike' for ra. Available: " in proc.stderr and "hard" in proc.stderr
+
+
 def test_without_a_seed_a_demo_draws_a_fresh_128_bit_one(tmp_path: Path) -> None:
     proc = run_bot("demo", "imperium", "--players", "3", "--out", str(tmp_path / "d"), cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr

@@ -97,3 +97,33 @@ async def play_to_the_end(env: Any, bot: Any, new_bot: Any, sid: str, *, restart
         assert (await bot.host.get(sid)).version > session.version, f"move {moves} was not applied"
         moves += 1
         assert moves < session.game.info.max_actions
+
+
+def last_interaction(env: Any) -> dict[str, Any]:
+    """The INTERACTION_CREATE payload the harness sent last (what Discord delivered to the bot)."""
+    return next(p for kind, event, p in reversed(env.backend.transcript)
+                if kind == "GATEWAY" and event == "INTERACTION_CREATE")
+
+
+async def deliver(env: Any, payload: dict[str, Any], *, user_id: int | None = None, same: bool = False) -> Any:
+    """Deliver an interaction the harness sent (``last_interaction``) once more: ``same``, the very same
+    interaction again (Discord's retried delivery); else a new interaction with the same data (a double
+    click), from ``user_id`` if given (a crafted interaction carrying another user's custom_id).
+    Returns simcord's InteractionResult."""
+    from simcord import interactions
+    from simcord.results import InteractionResult
+
+    first = env.backend.interactions[int(payload["id"])]
+    if same:
+        record, sent = first, payload
+    else:
+        record, sent = interactions.base_payload(
+            env.backend, type=payload["type"], channel_id=int(payload["channel_id"]),
+            guild_id=int(payload["guild_id"]) if "guild_id" in payload else None,
+            user_id=user_id if user_id is not None else first.user_id, data=payload["data"])
+        if "message" in payload:
+            sent["message"] = payload["message"]
+        record.source_message_id = first.source_message_id
+    env.backend.emit("INTERACTION_CREATE", sent)
+    await env._settle_internal(dispatch="INTERACTION_CREATE")
+    return InteractionResult(env, record)

@@ -73,3 +73,26 @@ async def test_a_player_with_an_earlier_game_of_the_kind_gets_no_hint(simcord_en
     alice, bob = players.values()
     assert t("en", "game.first.alhambra_dice", player=alice.mention) not in said
     assert said.count(t("en", "game.first.alhambra_dice", player=bob.mention)) == 1, "bob is new to it"
+
+
+@pytest.mark.simcord(settle_timeout=120)
+async def test_the_hint_is_not_given_again_after_a_restart(simcord_env, simcord_bot, new_bot):
+    """The bot restarts (a new bot object on the same database) after each player's first prompt: nobody
+    is told twice, though the new process has prompted no one yet."""
+    env, bot = simcord_env, simcord_bot
+    players, thread, sid = await table(env, bot, "en", alice_played_before=False)
+    hint = {uid: t("en", "game.first.alhambra_dice", player=p.mention) for uid, p in players.items()}
+    asked: dict[int, int] = {}
+    restarted = False
+    while min(asked.get(uid, 0) for uid in players) < 2 or not restarted:
+        if not restarted and min(asked.get(uid, 0) for uid in players) >= 1:  # each has had the hint
+            bot, restarted = new_bot(), True
+            await env.restart_bot(bot)
+        session = await bot.host.get(sid)
+        seat = min(session.to_act())
+        uid = session.seats[seat].user_id
+        asked[uid] = asked.get(uid, 0) + 1
+        await play_code(players[uid], thread.last_message, session.view(seat)["choices"][0]["code"])
+    said = "\n".join(m.content for m in thread.history())
+    for uid in players:
+        assert said.count(hint[uid]) == 1, "told once, at the first prompt, restart or not"

@@ -19,7 +19,7 @@ from host.history import export_game
 from i18n import t
 from rules import GAMES
 from tests.discord_harness.conftest import bots, db_path  # noqa: F401  (fixtures shared with the harness)
-from tests.discord_harness.helpers import buttons, open_table
+from tests.discord_harness.helpers import buttons, deliver, last_interaction, open_table
 from tests.history.helpers import finish_game
 
 
@@ -91,3 +91,22 @@ async def test_the_replay_viewer_steps_through_public_positions(simcord_env, sim
     assert expired.acknowledged
     note = expired.followups[-1] if expired.followups else expired.response
     assert t(lang, "history.viewer.expired") in note.content
+
+
+@pytest.mark.simcord(settle_timeout=180)
+async def test_a_forged_click_on_someone_elses_viewer_is_refused(simcord_env, simcord_bot):
+    """An ephemeral viewer shows only to its opener, but a crafted interaction can carry its custom_id:
+    anyone else gets a refusal, and nothing is drawn for them or changed in the opener's viewer."""
+    env, bot = simcord_env, simcord_bot
+    players, thread, sid = await open_table(env, bot, "imperium", ["alice", "bob", "carol"], seed=5)
+    alice, bob = players[0], players[1]
+    await finish_game(bot.host, sid, seed=5)
+    moves = len((await export_game(bot.host, sid))["actions"])
+    viewer = (await alice.slash(thread, "game replay")).followups[-1]
+    await alice.click(viewer, label="◀")
+    shown = t("en", "history.viewer.text", index=moves - 1, moves=moves, caption="").strip()
+    forged = await deliver(env, last_interaction(env), user_id=bob.id)  # alice's ◀, sent as bob
+    assert forged.acknowledged
+    assert [m.content for m in forged.followups] == [t("en", "history.viewer.not_yours")]
+    assert not any(m.attachments for m in forged.followups), "no picture of the game drawn for the forger"
+    assert forged.response.message.content.startswith(shown), "alice's viewer still shows her position"

@@ -29,6 +29,7 @@ from host.errors import (
 from host.history import _not_finished, export_game, replay_export
 from host.league import League
 from host.limits import BoundedQueue, Cooldown, Limits
+from host.local import run_demo
 from host.records import SeatInfo
 from host.reminders import Reminders, parse_quiet
 from host.sessions import Host
@@ -210,11 +211,12 @@ async def every_refusal(tmp_path, monkeypatch) -> list[HostError | RulesError]:
         seat = min(s.to_act())
         await table.submit(sid, 100 + seat, s.game.legal_actions(s.state, seat)[-1])
         await refused(lambda: table.undo(sid, 100))  # another player moved since: not_yours
-        await refused(lambda: table.undo(sid, 100 + seat, expected_version=drawn.session.version))
+        await refused(lambda: table.undo(sid, 100 + seat, expected_version=drawn.session.version))  # gone
         await table.request_undo(sid, 100, 1)
         await refused(lambda: table.request_undo(sid, 101, 1))  # pending
         await refused(lambda: table.answer_undo(sid, 100, True))  # own_request
         await refused(lambda: table.answer_undo(sid, 999, True))
+        await refused(lambda: table.answer_undo(sid, 101, True, request_id="0"))  # an earlier request's button
         await table.answer_undo(sid, 101, True)
         await refused(lambda: table.answer_undo(sid, 101, True))  # already_confirmed
         s = await table.get(sid)
@@ -237,6 +239,9 @@ async def every_refusal(tmp_path, monkeypatch) -> list[HostError | RulesError]:
             if any(isinstance(step.action, Draw) for step in bid.steps[1:]):
                 await refused(lambda sid=sid: table.undo(sid, 100))
                 break
+
+        # python bot.py demo / play
+        await refused(lambda: run_demo("ra", players=3, seed=1, out=tmp_path / "demo", ai="godlike"))
 
         # Fair use
         limited = Host(store, clock=clock, limits=Limits(max_open_lobbies_per_user=1, max_open_lobbies_per_server=2))

@@ -116,6 +116,18 @@ async def test_stale_undo_button_changes_nothing(host):
         await host.undo(sid, 100 + seat, expected_version=out.session.version)
 
 
+async def test_an_undo_interaction_delivered_again_takes_back_nothing_more(host):
+    sid = await _ra(host)
+    _, seat, move, _ = await _draw_then_undoable_move(host, sid)
+    done = await host.undo(sid, 100 + seat, interaction_id=77)
+    await host.submit(sid, 100 + seat, move)  # played again: undoable again, but not by that interaction
+    with pytest.raises(UndoRefused) as err:
+        await host.undo(sid, 100 + seat, interaction_id=77)
+    assert err.value.fields["key"] == "undo.error.gone"
+    assert (await host.get(sid)).version == done.session.version + 1
+    assert [a.undone for a in await host.store.actions(sid)] == [False, True, False]
+
+
 async def test_agreed_undo_applies_after_every_confirmation_and_redraws_the_same_tile(timed):
     host, _ = timed
     sid = await _ra(host)
