@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.barrage import construct, contracts, data, expansion, produce, supply
 from rules.barrage.actions import (
@@ -111,41 +111,134 @@ _BASE_CHECKED = frozenset({"pay_credits", "construct", "produce", "take_contract
 
 @functools.cache
 def _checked_keys(active: tuple[expansion.Expansion, ...]) -> frozenset[str]:
-    """The action keys ``_space_doable`` looks at: a space whose action has none of them and costs no
-    extra credits is always doable (its credits cannot be negative), so the listing skips the call."""
+    """The action keys a doability check looks at: a space whose action has none of them and costs no
+    extra credits is always doable (its credits cannot be negative), so the listing skips the check."""
     return _BASE_CHECKED.union(*(x.doable_keys for x in active))
+
+
+# What a space's doability check asks (``_Check.kind``), decided once per space from its action
+_FREE, _CREDITS, _CONSTRUCT, _PRODUCE, _CONTRACTS, _PATENT, _EXPANSION = range(7)
+
+
+class _Check(NamedTuple):
+    """A space row made ready for listing: its check and its Place moves built once (moves are frozen)."""
+
+    space: str
+    need: int
+    anyn: bool
+    private: bool
+    extra: int
+    act: dict[str, Any]
+    officer: str
+    kind: int
+    least: int
+    """The fewest credits the company must hold: the space's extra credits plus the action's price."""
+    arg: Any
+    """The produce bonus or the patent-office space index of the check."""
+    place: Place
+    place_arch: Place
+
+
+def _check(row: _SpaceRow, checked: frozenset[str]) -> _Check:
+    space, need, anyn, private, extra, act, officer = row
+    kind, arg = _FREE, None
+    if extra or not checked.isdisjoint(act):
+        # the order of _space_doable's tests: construct, produce, contracts, patent, the expansions
+        if "construct" in act:
+            kind = _CONSTRUCT
+        elif "produce" in act:
+            kind, arg = _PRODUCE, act["produce"]["bonus"]
+        elif "take_contracts" in act:
+            kind = _CONTRACTS
+        elif "take_patent_tile" in act:
+            kind, arg = _PATENT, act["take_patent_tile"] - 1
+        elif checked.isdisjoint(act.keys() - {"pay_credits"}):
+            kind = _CREDITS
+        else:
+            kind = _EXPANSION
+    least = extra + max(0, act.get("pay_credits", 0)) if kind != _FREE else 0
+    return _Check(space, need, anyn, private, extra, act, officer, kind, least, arg, Place(space),
+                  Place(space, 0, True))
+
+
+_CHECKS: dict[tuple[Any, ...], list[_Check]] = {}
+
+
+def _checks_for(st: State, active: tuple[expansion.Expansion, ...]) -> list[_Check]:
+    """``spaces_for``'s rows with their checks (the same for every game of these options)."""
+    key = (st.players, st.options.get("intro", "no"), *(id(x) for x in active))
+    found = _CHECKS.get(key)
+    if found is None:
+        checked = _checked_keys(active)
+        found = _CHECKS[key] = [_check(row, checked) for row in spaces_for(st)]
+    return found
 
 
 def _space_doable(st: State, seat: int, act: dict[str, Any], credits: int, cache: _Bounds,
                   active: tuple[expansion.Expansion, ...], memo: dict[Any, Any]) -> bool:
-    """Can the space's action be carried out completely with ``credits`` left after its cost?
-
-    ``cache`` and ``memo`` are shared by the spaces of one listing: constructing and producing are
-    looked at once per amount of credits (both can only get easier with more credits, which
-    ``_monotone`` uses); ``memo`` keeps construct.can_build's sites and machinery needs."""
+    """Can the space's action be carried out completely with ``credits`` left after its cost? (The
+    reference the listing's per-space checks follow: tests/rules/barrage/test_fast_legality.py.)"""
     if credits < 0:
         return False
     if credits < act.get("pay_credits", 0):
         return False
     if "construct" in act:
-        known = _monotone(cache, "c", credits)
-        if known is not None:
-            return known
-        tiles = construct.tile_choices(st, seat)
-        ok = any(construct.can_build(st, seat, t, cp, credits, None, memo) for t, cp in tiles)
-        return _learn(cache, "c", credits, ok)
+        return _construct_doable(st, seat, credits, cache, memo)
     if "produce" in act:
-        key = ("p", act["produce"]["bonus"])
-        known = _monotone(cache, key, credits)
-        if known is not None:
-            return known
-        return _learn(cache, key, credits, produce.possible(st, seat, key[1], credits))
+        return _produce_doable(st, seat, act["produce"]["bonus"], credits, cache)
     if "take_contracts" in act:
         return bool(contracts.visible_private(st))
     if "take_patent_tile" in act:
         return bool(st.patent and st.patent[act["take_patent_tile"] - 1])
     for x in active:
         ok = x.doable(st, seat, act, credits)
+        if ok is not None:
+            return ok
+    return True
+
+
+def _construct_doable(st: State, seat: int, credits: int, cache: _Bounds, memo: dict[Any, Any]) -> bool:
+    """Some tile builds something with ``credits``: looked at once per amount (``cache`` and ``memo``
+    are shared by the spaces of one listing; more credits never hurt, which ``_monotone`` uses)."""
+    known = _monotone(cache, "c", credits)
+    if known is not None:
+        return known
+    ok = any(construct.can_build(st, seat, t, cp, credits, None, memo) for t, cp in construct.tile_choices(st, seat))
+    return _learn(cache, "c", credits, ok)
+
+
+def _produce_doable(st: State, seat: int, bonus: int, credits: int, cache: _Bounds) -> bool:
+    key = ("p", bonus)
+    known = _monotone(cache, key, credits)
+    if known is not None:
+        return known
+    return _learn(cache, key, credits, produce.possible(st, seat, bonus, credits))
+
+
+def _row_doable(st: State, seat: int, row: _Check, credits: int, cache: _Bounds,
+                active: tuple[expansion.Expansion, ...], memo: dict[Any, Any]) -> bool:
+    """``_space_doable`` of the row's action with the credits left after its extra cost, by the check
+    chosen for the row once (``_check``)."""
+    kind = row.kind
+    if kind == _FREE:
+        return True
+    if credits < row.least:
+        return False
+    credits -= row.extra
+    if kind == _CREDITS:
+        return True
+    if kind == _CONSTRUCT:
+        return _construct_doable(st, seat, credits, cache, memo)
+    if kind == _PRODUCE:
+        return _produce_doable(st, seat, row.arg, credits, cache)
+    if kind == _CONTRACTS:
+        if "contracts" not in memo:
+            memo["contracts"] = bool(contracts.visible_private(st))
+        return bool(memo["contracts"])
+    if kind == _PATENT:
+        return bool(st.patent and st.patent[row.arg])
+    for x in active:
+        ok = x.doable(st, seat, row.act, credits)
         if ok is not None:
             return ok
     return True
@@ -160,42 +253,53 @@ def _free_builds(st: State, seat: int, memo: dict[Any, Any] | None = None) -> li
     ]
 
 
+def _places(st: State, seat: int, rows: list[_Check], out: list[BarrageAction], cache: _Bounds,
+            active: tuple[expansion.Expansion, ...], memo: dict[Any, Any]) -> None:
+    """Appends the Place moves of ``rows`` open to ``seat`` (which has an engineer or its architect)."""
+    c = st.companies[seat]
+    eng, arch, credits, officer_of, used_by_me = c.eng, c.arch, c.credits, c.officer, c.used
+    free = eng + arch
+    used = st.used
+    for row in rows:
+        officer = row.officer
+        if officer and (officer_of != officer or (row.space == "officer-mahiri-2"
+                                                  and "officer-mahiri-1" not in used_by_me)):
+            continue
+        if row.anyn:
+            space = row.space
+            for n in range(1, free + 1):
+                if n <= eng:
+                    out.append(Place(space, n))
+                if arch and n - 1 <= eng:
+                    out.append(Place(space, n, True))
+            continue
+        need = row.need
+        if need > free or row.space in (used_by_me if row.private else used):
+            continue
+        if row.kind and not _row_doable(st, seat, row, credits, cache, active, memo):
+            continue
+        if need <= eng:
+            out.append(row.place)
+        if arch and need - 1 <= eng:
+            out.append(row.place_arch)
+
+
 def turn_options(st: State, seat: int, only: str = "", extra_action: bool = False) -> list[BarrageAction]:
     """Main-action choices; ``only`` restricts them to one space (to validate a Place quickly)."""
     c = st.companies[seat]
-    free = c.eng + c.arch
     out: list[BarrageAction] = []
     cache: _Bounds = {}
     memo: dict[Any, Any] = {}
     active = expansion.active(st)
-    checked = _checked_keys(active)
-    rows = spaces_for(st)
-    for x in active:
-        rows = rows + x.space_rows(st, seat)
+    rows = _checks_for(st, active)
+    more = [row for x in active for row in x.space_rows(st, seat)]
+    if more:
+        checked = _checked_keys(active)
+        rows = rows + [_check(row, checked) for row in more]
     if only:
-        rows = [row for row in rows if row[0] == only]
-    if free:
-        for space, need, anyn, private, extra, act, officer in rows:
-            if officer and (c.officer != officer or (space == "officer-mahiri-2" and "officer-mahiri-1" not in c.used)):
-                continue
-            if anyn:
-                for n in range(1, free + 1):
-                    if n <= c.eng:
-                        out.append(Place(space, n))
-                    if c.arch and n - 1 <= c.eng:
-                        out.append(Place(space, n, True))
-                continue
-            if need > free:
-                continue
-            if space in (c.used if private else st.used):
-                continue
-            if (extra or not checked.isdisjoint(act)) and not _space_doable(
-                    st, seat, act, c.credits - extra, cache, active, memo):
-                continue
-            if need <= c.eng:
-                out.append(Place(space))
-            if c.arch and need - 1 <= c.eng:
-                out.append(Place(space, 0, True))
+        rows = [row for row in rows if row.space == only]
+    if c.eng + c.arch:
+        _places(st, seat, rows, out, cache, active, memo)
     if only:
         return out
     out.extend(_free_builds(st, seat, memo))
@@ -204,7 +308,7 @@ def turn_options(st: State, seat: int, only: str = "", extra_action: bool = Fals
             out.extend(x.turn_options(st, seat))
     if extra_action:
         return [*out, Decline()] if out else []
-    if not free and bool(out) != st.bonus_action:
+    if not c.eng + c.arch and bool(out) != st.bonus_action:
         # A company without engineers may go out instead of an engineer-free build, but once it has
         # activated an irrigation tile the main action must follow (seed: in addition to the main
         # action); only if nothing is left to build does it go out.

@@ -565,6 +565,13 @@ def _expansion_and_map(opts: dict[str, str]) -> dict[str, str]:
     return opts
 
 
+_LISTED: tuple[State, Task, tuple[BarrageAction, ...]] | None = None
+"""The last listing of legal moves: the state object it was made for, its front step and the moves.
+A state is a value the engine never changes once made (``apply`` works on a copy), so ``apply`` on that
+same object accepts a listed move without checking it again; any other state (a copy, a new one, one
+loaded or sampled) is checked as usual. Holding the state keeps its id from being reused."""
+
+
 class BarrageGame:
     info = INFO
     state_type = State
@@ -588,9 +595,12 @@ class BarrageGame:
         return frozenset((state.tasks[0].seat,))
 
     def legal_actions(self, state: State, seat: Seat) -> list[BarrageAction]:
+        global _LISTED
         if state.phase == "over" or not state.tasks or state.tasks[0].seat != seat:
             return []
-        return _options(state, state.tasks[0])
+        legal = _options(state, state.tasks[0])
+        _LISTED = (state, state.tasks[0], tuple(legal))
+        return legal
 
     def apply(self, state: State, seat: Seat, action: BarrageAction) -> tuple[State, list[Event]]:
         if state.phase == "over":
@@ -603,11 +613,15 @@ class BarrageGame:
                 raise NotYourTurn(f"It is not seat {seat + 1}'s turn.", key="barrage.error.not_your_turn",
                                   seat=seat + 1)
             raise NotYourTurn("Not your turn.", key="barrage.error.not_your_turn_anon")
-        try:
-            # one move is checked by the predicates that list the moves, without listing them all
-            legal = choices.allows(state, state.tasks[0], action)
-        except TypeError:
-            legal = False
+        listed = _LISTED
+        if listed is not None and listed[0] is state and listed[1] is state.tasks[0] and action in listed[2]:
+            legal = True  # listed for this very state a moment ago (a player choosing from legal_actions)
+        else:
+            try:
+                # one move is checked by the predicates that list the moves, without listing them all
+                legal = choices.allows(state, state.tasks[0], action)
+            except TypeError:
+                legal = False
         if not legal:
             reason, fields = _why(state, seat, action)
             raise IllegalAction(reason, **fields, action=encode(action) if _encodable(action) else "")
