@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from typing import Any, NamedTuple
+from typing import Any
 
 from rules.barrage import construct, contracts, data, expansion, produce, supply
 from rules.barrage.actions import (
@@ -120,27 +120,15 @@ def _checked_keys(active: tuple[expansion.Expansion, ...]) -> frozenset[str]:
 _FREE, _CREDITS, _CONSTRUCT, _PRODUCE, _CONTRACTS, _PATENT, _EXPANSION = range(7)
 
 
-class _Check(NamedTuple):
-    """A space row made ready for listing: its check and its Place moves built once (moves are frozen)."""
-
-    space: str
-    need: int
-    anyn: bool
-    private: bool
-    extra: int
-    act: dict[str, Any]
-    officer: str
-    kind: int
-    least: int
-    """The fewest credits the company must hold: the space's extra credits plus the action's price."""
-    arg: Any
-    """The produce bonus or the patent-office space index of the check."""
-    place: Place
-    place_arch: Place
+_Check = tuple[str, int, bool, bool, int, int, int, Any, dict[str, Any], Place, Place, str]
+"""A space row made ready for listing: (id, engineers, any number, private, check kind, fewest credits
+the company must hold (extra credits plus the action's price), extra credits, the check's argument (the
+produce bonus, the patent-office index, the action as a key for an expansion's check), action, its Place
+moves built once (moves are frozen), the space the company must have used first (Mahiri's second))."""
 
 
 def _check(row: _SpaceRow, checked: frozenset[str]) -> _Check:
-    space, need, anyn, private, extra, act, officer = row
+    space, need, anyn, private, extra, act, _officer = row
     kind, arg = _FREE, None
     if extra or not checked.isdisjoint(act):
         # the order of _space_doable's tests: construct, produce, contracts, patent, the expansions
@@ -155,22 +143,23 @@ def _check(row: _SpaceRow, checked: frozenset[str]) -> _Check:
         elif checked.isdisjoint(act.keys() - {"pay_credits"}):
             kind = _CREDITS
         else:
-            kind = _EXPANSION
+            kind, arg = _EXPANSION, repr(sorted(act.items()))
     least = extra + max(0, act.get("pay_credits", 0)) if kind != _FREE else 0
-    return _Check(space, need, anyn, private, extra, act, officer, kind, least, arg, Place(space),
-                  Place(space, 0, True))
+    first = "officer-mahiri-1" if space == "officer-mahiri-2" else ""
+    return (space, need, anyn, private, kind, least, extra, arg, act, Place(space), Place(space, 0, True), first)
 
 
 _CHECKS: dict[tuple[Any, ...], list[_Check]] = {}
 
 
-def _checks_for(st: State, active: tuple[expansion.Expansion, ...]) -> list[_Check]:
-    """``spaces_for``'s rows with their checks (the same for every game of these options)."""
-    key = (st.players, st.options.get("intro", "no"), *(id(x) for x in active))
+def _checks_for(st: State, active: tuple[expansion.Expansion, ...], officer: str) -> list[_Check]:
+    """``spaces_for``'s rows open to a company with ``officer``, with their checks (the same for every
+    game of these options)."""
+    key = (st.players, st.options.get("intro", "no"), officer, *(id(x) for x in active))
     found = _CHECKS.get(key)
     if found is None:
         checked = _checked_keys(active)
-        found = _CHECKS[key] = [_check(row, checked) for row in spaces_for(st)]
+        found = _CHECKS[key] = [_check(row, checked) for row in spaces_for(st) if row[6] in ("", officer)]
     return found
 
 
@@ -215,33 +204,33 @@ def _produce_doable(st: State, seat: int, bonus: int, credits: int, cache: _Boun
     return _learn(cache, key, credits, produce.possible(st, seat, bonus, credits))
 
 
-def _row_doable(st: State, seat: int, row: _Check, credits: int, cache: _Bounds,
+def _row_doable(st: State, seat: int, kind: int, arg: Any, act: dict[str, Any], credits: int, cache: _Bounds,
                 active: tuple[expansion.Expansion, ...], memo: dict[Any, Any]) -> bool:
-    """``_space_doable`` of the row's action with the credits left after its extra cost, by the check
-    chosen for the row once (``_check``)."""
-    kind = row.kind
-    if kind == _FREE:
-        return True
-    if credits < row.least:
-        return False
-    credits -= row.extra
+    """``_space_doable`` of a row's action with ``credits`` left after its cost, by the check chosen for
+    the row once (``_check``); rows asking the same check with the same credits share the answer."""
+    key = (kind, arg, credits)
+    ok = memo.get(key)
+    if ok is not None:
+        return bool(ok)
     if kind == _CREDITS:
-        return True
-    if kind == _CONSTRUCT:
-        return _construct_doable(st, seat, credits, cache, memo)
-    if kind == _PRODUCE:
-        return _produce_doable(st, seat, row.arg, credits, cache)
-    if kind == _CONTRACTS:
-        if "contracts" not in memo:
-            memo["contracts"] = bool(contracts.visible_private(st))
-        return bool(memo["contracts"])
-    if kind == _PATENT:
-        return bool(st.patent and st.patent[row.arg])
-    for x in active:
-        ok = x.doable(st, seat, row.act, credits)
-        if ok is not None:
-            return ok
-    return True
+        ok = True
+    elif kind == _CONSTRUCT:
+        ok = _construct_doable(st, seat, credits, cache, memo)
+    elif kind == _PRODUCE:
+        ok = _produce_doable(st, seat, arg, credits, cache)
+    elif kind == _CONTRACTS:
+        ok = bool(contracts.visible_private(st))
+    elif kind == _PATENT:
+        ok = bool(st.patent and st.patent[arg])
+    else:
+        ok = True
+        for x in active:
+            found = x.doable(st, seat, act, credits)
+            if found is not None:
+                ok = found
+                break
+    memo[key] = ok
+    return ok
 
 
 def _free_builds(st: State, seat: int, memo: dict[Any, Any] | None = None) -> list[FreeBuild]:
@@ -257,31 +246,26 @@ def _places(st: State, seat: int, rows: list[_Check], out: list[BarrageAction], 
             active: tuple[expansion.Expansion, ...], memo: dict[Any, Any]) -> None:
     """Appends the Place moves of ``rows`` open to ``seat`` (which has an engineer or its architect)."""
     c = st.companies[seat]
-    eng, arch, credits, officer_of, used_by_me = c.eng, c.arch, c.credits, c.officer, c.used
+    eng, arch, credits, used_by_me = c.eng, c.arch, c.credits, c.used
     free = eng + arch
     used = st.used
-    for row in rows:
-        officer = row.officer
-        if officer and (officer_of != officer or (row.space == "officer-mahiri-2"
-                                                  and "officer-mahiri-1" not in used_by_me)):
-            continue
-        if row.anyn:
-            space = row.space
+    for space, need, anyn, private, kind, least, extra, arg, act, place, place_arch, first in rows:
+        if anyn:
             for n in range(1, free + 1):
                 if n <= eng:
                     out.append(Place(space, n))
                 if arch and n - 1 <= eng:
                     out.append(Place(space, n, True))
             continue
-        need = row.need
-        if need > free or row.space in (used_by_me if row.private else used):
+        if need > free or space in (used_by_me if private else used) or (first and first not in used_by_me):
             continue
-        if row.kind and not _row_doable(st, seat, row, credits, cache, active, memo):
+        if kind and (credits < least or not _row_doable(st, seat, kind, arg, act, credits - extra, cache, active,
+                                                         memo)):
             continue
         if need <= eng:
-            out.append(row.place)
+            out.append(place)
         if arch and need - 1 <= eng:
-            out.append(row.place_arch)
+            out.append(place_arch)
 
 
 def turn_options(st: State, seat: int, only: str = "", extra_action: bool = False) -> list[BarrageAction]:
@@ -291,13 +275,13 @@ def turn_options(st: State, seat: int, only: str = "", extra_action: bool = Fals
     cache: _Bounds = {}
     memo: dict[Any, Any] = {}
     active = expansion.active(st)
-    rows = _checks_for(st, active)
+    rows = _checks_for(st, active, c.officer)
     more = [row for x in active for row in x.space_rows(st, seat)]
     if more:
         checked = _checked_keys(active)
-        rows = rows + [_check(row, checked) for row in more]
+        rows = rows + [_check(row, checked) for row in more if row[6] in ("", c.officer)]
     if only:
-        rows = [row for row in rows if row.space == only]
+        rows = [row for row in rows if row[0] == only]
     if c.eng + c.arch:
         _places(st, seat, rows, out, cache, active, memo)
     if only:

@@ -7,6 +7,7 @@ Free placements from rewards skip the tile, machinery and wheel but still pay re
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -197,17 +198,69 @@ def can_build(st: State, seat: int, tile: str, copy: str, credits: int, areas: l
 
 def _site_costs(st: State, seat: int, tile: str, copy: str,
                 areas: list[str] | None) -> Iterator[tuple[int, list[Need]]]:
-    """(red-bordered cost, machinery need) of each site the tile could build on, each pair once."""
+    """(red-bordered cost, machinery need) of each site the tile could build on, each pair once.
+
+    A map site's cost and need depend only on its structure, red-bordered cost, area and production
+    (``_site_classes``), so each class is priced once, from the first of its sites ``sites`` would list."""
     eff = effective(tile, copy)
     found: set[tuple[int, tuple[Need, ...]]] = set()
+    c = st.companies[seat]
     for structure in builds(tile, copy):
-        for site in sites(st, seat, structure, areas):
+        i = data.STRUCTURES.index(structure)
+        if i >= len(c.left) or c.left[i] <= 0:
+            continue
+        if structure == "building":
+            pairs: Iterator[tuple[str, str]] = ((structure, site) for site in sites(st, seat, structure, areas))
+        else:
+            pairs = _class_sites(st, seat, structure, areas)
+        for _, site in pairs:
             red = 0 if eff == "L1_JOKER" else red_cost(st, structure, site)
             need = machinery_need(st, seat, eff, structure, site)
             key = (red, tuple(need))
             if key not in found:
                 found.add(key)
                 yield red, need
+
+
+@functools.cache
+def _site_classes(map_name: str, structure: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The map's sites for ``structure`` in classes of equal red-bordered cost, area and production
+    (all a site's price depends on): (area, sites in map order) per class."""
+    m = data.map_data(map_name)
+    table = m.conduits if structure == "conduit" else m.powerhouses if structure == "powerhouse" else m.dams
+    classes: dict[tuple[Any, ...], list[str]] = {}
+    for site, info in table.items():
+        key = (info.get("extra_cost_credits", 0), info["area"], info.get("production", 0))
+        classes.setdefault(key, []).append(site)
+    return tuple((key[1], tuple(group)) for key, group in classes.items())
+
+
+def _class_sites(st: State, seat: int, structure: str, areas: list[str] | None) -> Iterator[tuple[str, str]]:
+    """(structure, site): the first site of each class where ``sites`` lets the company build now."""
+    m = data.map_data(st.map)
+    if structure == "elevation":
+        # own dams to raise: few, looked at one by one
+        for d, o in st.dam_owner.items():
+            if o == seat and st.dam_level[d] < 3 and (not areas or m.dams[d]["area"] in areas):
+                yield structure, d
+        return
+    if structure == "base":
+        taken: dict[str, int] = st.dam_owner
+        table = m.dams
+    elif structure == "conduit":
+        taken = st.conduit_owner
+        table = m.conduits
+    else:
+        taken = st.ph_owner
+        table = m.powerhouses
+    own_zones = {table[k]["zone"] for k, o in taken.items() if o == seat} if structure != "conduit" else set()
+    for area, group in _site_classes(st.map, structure):
+        if areas and area not in areas:
+            continue
+        for site in group:
+            if site not in taken and table[site]["zone"] not in own_zones:
+                yield structure, site
+                break
 
 
 def site_payments(st: State, seat: int, tile: str, copy: str, structure: str, site: str,
