@@ -82,8 +82,9 @@ def company_active(st: State, seat: int, company: str) -> bool:
 # --------------------------------------------------------------------------- main action choices
 
 
-_Bounds = dict[Any, tuple[int, int]]
-"""Per check: the fewest credits it was found doable with, the most it was found not doable with."""
+_Bounds = dict[Any, Any]
+"""Per check: the fewest credits it was found doable with, the most it was found not doable with
+(productions: the answers found, see ``_produce_doable``)."""
 
 
 def _monotone(cache: _Bounds, key: Any, credits: int) -> bool | None:
@@ -116,6 +117,12 @@ def _checked_keys(active: tuple[expansion.Expansion, ...]) -> frozenset[str]:
     return _BASE_CHECKED.union(*(x.doable_keys for x in active))
 
 
+@functools.cache
+def _blind_keys(active: tuple[expansion.Expansion, ...]) -> frozenset[str]:
+    """The action keys whose check ignores the credits (``Expansion.credit_blind_keys``)."""
+    return frozenset().union(*(x.credit_blind_keys for x in active))
+
+
 # What a space's doability check asks (``_Check.kind``), decided once per space from its action
 _FREE, _CREDITS, _CONSTRUCT, _PRODUCE, _CONTRACTS, _PATENT, _EXPANSION = range(7)
 
@@ -127,7 +134,7 @@ produce bonus, the patent-office index, the action as a key for an expansion's c
 moves built once (moves are frozen), the space the company must have used first (Mahiri's second))."""
 
 
-def _check(row: _SpaceRow, checked: frozenset[str]) -> _Check:
+def _check(row: _SpaceRow, checked: frozenset[str], blind: frozenset[str]) -> _Check:
     space, need, anyn, private, extra, act, _officer = row
     kind, arg = _FREE, None
     if extra or not checked.isdisjoint(act):
@@ -143,7 +150,8 @@ def _check(row: _SpaceRow, checked: frozenset[str]) -> _Check:
         elif checked.isdisjoint(act.keys() - {"pay_credits"}):
             kind = _CREDITS
         else:
-            kind, arg = _EXPANSION, repr(sorted(act.items()))
+            # the action as a key (equal actions share answers), and whether its check ignores credits
+            kind, arg = _EXPANSION, (repr(sorted(act.items())), act.keys() & checked <= blind)
     least = extra + max(0, act.get("pay_credits", 0)) if kind != _FREE else 0
     first = "officer-mahiri-1" if space == "officer-mahiri-2" else ""
     return (space, need, anyn, private, kind, least, extra, arg, act, Place(space), Place(space, 0, True), first)
@@ -158,8 +166,8 @@ def _checks_for(st: State, active: tuple[expansion.Expansion, ...], officer: str
     key = (st.players, st.options.get("intro", "no"), officer, *(id(x) for x in active))
     found = _CHECKS.get(key)
     if found is None:
-        checked = _checked_keys(active)
-        found = _CHECKS[key] = [_check(row, checked) for row in spaces_for(st) if row[6] in ("", officer)]
+        checked, blind = _checked_keys(active), _blind_keys(active)
+        found = _CHECKS[key] = [_check(row, checked, blind) for row in spaces_for(st) if row[6] in ("", officer)]
     return found
 
 
@@ -197,18 +205,26 @@ def _construct_doable(st: State, seat: int, credits: int, cache: _Bounds, memo: 
 
 
 def _produce_doable(st: State, seat: int, bonus: int, credits: int, cache: _Bounds) -> bool:
-    key = ("p", bonus)
-    known = _monotone(cache, key, credits)
-    if known is not None:
-        return known
-    return _learn(cache, key, credits, produce.possible(st, seat, bonus, credits))
+    """Some production is possible with this space bonus and ``credits``. A larger bonus or more credits
+    never hurt (energy grows with the bonus, a fee is paid in credits), so every answer found in this
+    listing also answers the checks it dominates or is dominated by."""
+    found: list[tuple[int, int, bool]] = cache.setdefault("p", [])
+    for b, cr, ok in found:
+        if ok and bonus >= b and credits >= cr:
+            return True
+        if not ok and bonus <= b and credits <= cr:
+            return False
+    ok = produce.possible(st, seat, bonus, credits)
+    found.append((bonus, credits, ok))
+    return ok
 
 
 def _row_doable(st: State, seat: int, kind: int, arg: Any, act: dict[str, Any], credits: int, cache: _Bounds,
                 active: tuple[expansion.Expansion, ...], memo: dict[Any, Any]) -> bool:
     """``_space_doable`` of a row's action with ``credits`` left after its cost, by the check chosen for
-    the row once (``_check``); rows asking the same check with the same credits share the answer."""
-    key = (kind, arg, credits)
+    the row once (``_check``); rows asking the same check with the same credits (or, for a check that
+    ignores them, any credits) share the answer."""
+    key = (kind, arg, None if kind == _EXPANSION and arg[1] else credits)
     ok = memo.get(key)
     if ok is not None:
         return bool(ok)
@@ -259,9 +275,14 @@ def _places(st: State, seat: int, rows: list[_Check], out: list[BarrageAction], 
             continue
         if need > free or space in (used_by_me if private else used) or (first and first not in used_by_me):
             continue
-        if kind and (credits < least or not _row_doable(st, seat, kind, arg, act, credits - extra, cache, active,
-                                                         memo)):
-            continue
+        if kind:
+            if credits < least:
+                continue
+            ok = memo.get((kind, arg, credits - extra))
+            if ok is None:
+                ok = _row_doable(st, seat, kind, arg, act, credits - extra, cache, active, memo)
+            if not ok:
+                continue
         if need <= eng:
             out.append(place)
         if arch and need - 1 <= eng:
@@ -278,8 +299,8 @@ def turn_options(st: State, seat: int, only: str = "", extra_action: bool = Fals
     rows = _checks_for(st, active, c.officer)
     more = [row for x in active for row in x.space_rows(st, seat)]
     if more:
-        checked = _checked_keys(active)
-        rows = rows + [_check(row, checked) for row in more if row[6] in ("", c.officer)]
+        checked, blind = _checked_keys(active), _blind_keys(active)
+        rows = rows + [_check(row, checked, blind) for row in more if row[6] in ("", c.officer)]
     if only:
         rows = [row for row in rows if row[0] == only]
     if c.eng + c.arch:
@@ -313,15 +334,17 @@ def _construct_credits(st: State, t: Task) -> int:
     return c.credits - (data.SPACES[t.s]["extra_credits"] if t.s else 0)
 
 
-def _tile_ok(st: State, t: Task, tile: str, copy: str, credits: int, areas: list[str] | None) -> bool:
+def _tile_ok(st: State, t: Task, tile: str, copy: str, credits: int, areas: list[str] | None,
+             memo: dict[Any, Any] | None = None) -> bool:
     """Whether a construction step may take this (tile, copy) of the company's tile choices."""
     return ((not t.f & 1 or construct.effective(tile, copy) in construct.ENGINEER_FREE)
-            and construct.can_build(st, t.seat, tile, copy, credits, areas))
+            and construct.can_build(st, t.seat, tile, copy, credits, areas, memo))
 
 
 def _construct_tiles(st: State, t: Task, credits: int, areas: list[str] | None) -> Iterator[Tile]:
+    memo: dict[Any, Any] = {}
     for tile, copy in construct.tile_choices(st, t.seat):
-        if _tile_ok(st, t, tile, copy, credits, areas):
+        if _tile_ok(st, t, tile, copy, credits, areas, memo):
             yield Tile(tile, copy)
 
 

@@ -8,7 +8,7 @@ Free placements from rewards skip the tile, machinery and wheel but still pay re
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rules.barrage import data, supply
@@ -179,53 +179,63 @@ def can_build(st: State, seat: int, tile: str, copy: str, credits: int, areas: l
               memo: dict[Any, Any] | None = None) -> bool:
     """Whether the tile can build anything now with ``credits`` available (in ``areas`` if given).
 
-    ``memo`` (a dict kept while the state does not change) remembers, per tile effect, the distinct
-    (red-bordered cost, machinery need) pairs of its sites looked at so far, for the next tile or
-    amount of credits asked about; the sites are still looked at only until one fits."""
-    costs = _site_costs(st, seat, tile, copy, areas)
+    A map site's price depends only on its structure, red-bordered cost, area and production, so the
+    sites are priced by class (``_site_classes``) and only a class the company can pay for is searched
+    for a site ``sites`` would list. ``memo`` (a dict kept while the state does not change) remembers
+    the priced classes per tile effect and each class's search, for the next tile or amount of credits."""
     if memo is None:
-        return any(red <= credits and affordable(st, seat, need, credits - red) for red, need in costs)
+        memo = {}
     key = (effective(tile, copy), areas and tuple(areas))
-    seen, rest = memo.get(key) or memo.setdefault(key, ([], costs))
-    if any(red <= credits and affordable(st, seat, need, credits - red) for red, need in seen):
-        return True
-    for red, need in rest:
-        seen.append((red, need))
-        if red <= credits and affordable(st, seat, need, credits - red):
+    priced = memo.get(key)
+    if priced is None:
+        priced = memo[key] = _priced(st, seat, tile, copy, areas)
+    for red, need, structure, group in priced:
+        if red <= credits and affordable(st, seat, need, credits - red) and (
+                group is None or _class_open(st, seat, structure, group, memo)):
             return True
     return False
 
 
-def _site_costs(st: State, seat: int, tile: str, copy: str,
-                areas: list[str] | None) -> Iterator[tuple[int, list[Need]]]:
-    """(red-bordered cost, machinery need) of each site the tile could build on, each pair once.
+_Priced = tuple[int, list["Need"], str, tuple[str, ...] | None]
+"""(red-bordered cost, machinery need, structure, the class's sites; None: a site known to be open)."""
 
-    A map site's cost and need depend only on its structure, red-bordered cost, area and production
-    (``_site_classes``), so each class is priced once, from the first of its sites ``sites`` would list."""
+
+def _priced(st: State, seat: int, tile: str, copy: str, areas: list[str] | None) -> list[_Priced]:
     eff = effective(tile, copy)
-    found: set[tuple[int, tuple[Need, ...]]] = set()
     c = st.companies[seat]
+    out: list[_Priced] = []
     for structure in builds(tile, copy):
         i = data.STRUCTURES.index(structure)
         if i >= len(c.left) or c.left[i] <= 0:
             continue
-        if structure == "building":
-            pairs: Iterator[tuple[str, str]] = ((structure, site) for site in sites(st, seat, structure, areas))
-        else:
-            pairs = _class_sites(st, seat, structure, areas)
-        for _, site in pairs:
-            red = 0 if eff == "L1_JOKER" else red_cost(st, structure, site)
-            need = machinery_need(st, seat, eff, structure, site)
-            key = (red, tuple(need))
-            if key not in found:
-                found.add(key)
-                yield red, need
+        if structure in ("elevation", "building"):
+            # own dams to raise, private buildings' slots: few, each looked at
+            for site in sites(st, seat, structure, areas):
+                red = 0 if eff == "L1_JOKER" else red_cost(st, structure, site)
+                out.append((red, machinery_need(st, seat, eff, structure, site), structure, None))
+            continue
+        # a class's price is the same in every game on this map for the same tile, officer and count
+        # of powerhouses built (machinery_need's inputs besides the site)
+        key = (st.map, eff, structure, areas and tuple(areas), supply.officer_is(st, seat, WILHELM),
+               supply.officer_is(st, seat, JILL), supply.built(c, "powerhouse") if structure == "powerhouse" else 0)
+        classes = _CLASS_PRICES.get(key)
+        if classes is None:
+            classes = _CLASS_PRICES[key] = [
+                (0 if eff == "L1_JOKER" else red_cost(st, structure, group[0]),
+                 machinery_need(st, seat, eff, structure, group[0]), structure, group)
+                for area, group in _site_classes(st.map, structure) if not areas or area in areas]
+        out += classes
+    return out
+
+
+_CLASS_PRICES: dict[tuple[Any, ...], list[_Priced]] = {}
+"""``_priced``'s classes of map sites by what their price depends on (a few hundred keys at most)."""
 
 
 @functools.cache
 def _site_classes(map_name: str, structure: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """The map's sites for ``structure`` in classes of equal red-bordered cost, area and production
-    (all a site's price depends on): (area, sites in map order) per class."""
+    """The map's sites for a dam, conduit or powerhouse in classes of equal red-bordered cost, area and
+    production (all a site's price depends on): (area, sites in map order) per class."""
     m = data.map_data(map_name)
     table = m.conduits if structure == "conduit" else m.powerhouses if structure == "powerhouse" else m.dams
     classes: dict[tuple[Any, ...], list[str]] = {}
@@ -235,32 +245,22 @@ def _site_classes(map_name: str, structure: str) -> tuple[tuple[str, tuple[str, 
     return tuple((key[1], tuple(group)) for key, group in classes.items())
 
 
-def _class_sites(st: State, seat: int, structure: str, areas: list[str] | None) -> Iterator[tuple[str, str]]:
-    """(structure, site): the first site of each class where ``sites`` lets the company build now."""
-    m = data.map_data(st.map)
-    if structure == "elevation":
-        # own dams to raise: few, looked at one by one
-        for d, o in st.dam_owner.items():
-            if o == seat and st.dam_level[d] < 3 and (not areas or m.dams[d]["area"] in areas):
-                yield structure, d
-        return
-    if structure == "base":
-        taken: dict[str, int] = st.dam_owner
-        table = m.dams
-    elif structure == "conduit":
-        taken = st.conduit_owner
-        table = m.conduits
-    else:
-        taken = st.ph_owner
-        table = m.powerhouses
-    own_zones = {table[k]["zone"] for k, o in taken.items() if o == seat} if structure != "conduit" else set()
-    for area, group in _site_classes(st.map, structure):
-        if areas and area not in areas:
-            continue
-        for site in group:
-            if site not in taken and table[site]["zone"] not in own_zones:
-                yield structure, site
-                break
+def _class_open(st: State, seat: int, structure: str, group: tuple[str, ...], memo: dict[Any, Any]) -> bool:
+    """Whether ``sites`` would list a site of the class (free, and for a dam or powerhouse not in a
+    basin where the company already has one)."""
+    key = ("open", id(group))  # the classes are kept for good (_site_classes), so their ids are too
+    found = memo.get(key)
+    if found is None:
+        m = data.map_data(st.map)
+        table = m.conduits if structure == "conduit" else m.powerhouses if structure == "powerhouse" else m.dams
+        taken = st.conduit_owner if structure == "conduit" else st.ph_owner if structure == "powerhouse" else \
+            st.dam_owner
+        zones = memo.get(("zones", structure))
+        if zones is None:
+            zones = memo[("zones", structure)] = (
+                set() if structure == "conduit" else {table[k]["zone"] for k, o in taken.items() if o == seat})
+        found = memo[key] = any(site not in taken and table[site]["zone"] not in zones for site in group)
+    return bool(found)
 
 
 def site_payments(st: State, seat: int, tile: str, copy: str, structure: str, site: str,
