@@ -60,8 +60,10 @@ def spaces_for(st: State) -> list[_SpaceRow]:
     return _SPACE_CACHE[key]
 
 
+@functools.lru_cache(maxsize=1024)
 def space_row(space: str) -> _SpaceRow | None:
-    """The row of any space id, including private-building engineer spaces (``<building>-s<i>``)."""
+    """The row of any space id, including private-building engineer spaces (``<building>-s<i>``)
+    (game data: the same answer every time; the action dict is the data file's, never changed)."""
     sp = data.SPACES.get(space)
     if sp is not None:
         need, anyn = data.space_counts(sp)
@@ -381,7 +383,7 @@ def allows(st: State, t: Task, a: BarrageAction) -> bool:
     if not t.x:
         return isinstance(a, Site) and any(
             a.site in construct.sites(st, seat, structure, areas)
-            and bool(construct.site_payments(st, seat, t.t, t.c, structure, a.site, credits))
+            and construct.site_payable(st, seat, t.t, t.c, structure, a.site, credits)
             for structure in construct.builds(t.t, t.c)
         )
     pays = construct.site_payments(st, seat, t.t, t.c, construct.structure_of(st, t.x), t.x, credits)

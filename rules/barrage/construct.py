@@ -273,6 +273,13 @@ def site_payments(st: State, seat: int, tile: str, copy: str, structure: str, si
     return pay_options(st, seat, machinery_need(st, seat, eff, structure, site), credits - red)
 
 
+def site_payable(st: State, seat: int, tile: str, copy: str, structure: str, site: str, credits: int) -> bool:
+    """Whether ``site_payments`` lists any payment (``affordable``: the same test without listing)."""
+    eff = effective(tile, copy)
+    red = 0 if eff == "L1_JOKER" else red_cost(st, structure, site)
+    return red <= credits and affordable(st, seat, machinery_need(st, seat, eff, structure, site), credits - red)
+
+
 def tile_choices(st: State, seat: int) -> list[tuple[str, str]]:
     """(tile, copy) pairs the company could build with: its supply tiles, Anton's copies."""
     c = st.companies[seat]
@@ -292,7 +299,7 @@ def site_choices(st: State, seat: int, tile: str, copy: str, credits: int,
     out = []
     for structure in builds(tile, copy):
         for site in sites(st, seat, structure, areas):
-            if site_payments(st, seat, tile, copy, structure, site, credits):
+            if site_payable(st, seat, tile, copy, structure, site, credits):
                 out.append((structure, site))
     return out
 
