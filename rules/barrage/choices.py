@@ -202,8 +202,16 @@ def _construct_doable(st: State, seat: int, credits: int, cache: _Bounds, memo: 
     known = _monotone(cache, "c", credits)
     if known is not None:
         return known
-    ok = any(construct.can_build(st, seat, t, cp, credits, None, memo) for t, cp in construct.tile_choices(st, seat))
+    ok = any(construct.can_build(st, seat, t, cp, credits, None, memo) for t, cp in _tiles(st, seat, memo))
     return _learn(cache, "c", credits, ok)
+
+
+def _tiles(st: State, seat: int, memo: dict[Any, Any]) -> list[tuple[str, str]]:
+    """construct.tile_choices, once per listing."""
+    found = memo.get("tiles")
+    if found is None:
+        found = memo["tiles"] = construct.tile_choices(st, seat)
+    return found  # type: ignore[no-any-return]
 
 
 def _produce_doable(st: State, seat: int, bonus: int, credits: int, cache: _Bounds) -> bool:
@@ -254,7 +262,7 @@ def _row_doable(st: State, seat: int, kind: int, arg: Any, act: dict[str, Any], 
 def _free_builds(st: State, seat: int, memo: dict[Any, Any] | None = None) -> list[FreeBuild]:
     c = st.companies[seat]
     return [
-        FreeBuild(t, cp) for t, cp in construct.tile_choices(st, seat)
+        FreeBuild(t, cp) for t, cp in (construct.tile_choices(st, seat) if memo is None else _tiles(st, seat, memo))
         if construct.effective(t, cp) in construct.ENGINEER_FREE
         and construct.can_build(st, seat, t, cp, c.credits, None, memo)
     ]

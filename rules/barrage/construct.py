@@ -189,15 +189,16 @@ def can_build(st: State, seat: int, tile: str, copy: str, credits: int, areas: l
     priced = memo.get(key)
     if priced is None:
         priced = memo[key] = _priced(st, seat, tile, copy, areas)
-    for red, need, structure, group in priced:
+    for red, need, structure, groups in priced:
         if red <= credits and affordable(st, seat, need, credits - red) and (
-                group is None or _class_open(st, seat, structure, group, memo)):
+                not groups or any(_class_open(st, seat, structure, group, memo) for group in groups)):
             return True
     return False
 
 
-_Priced = tuple[int, list["Need"], str, tuple[str, ...] | None]
-"""(red-bordered cost, machinery need, structure, the class's sites; None: a site known to be open)."""
+_Priced = tuple[int, list["Need"], str, tuple[tuple[str, ...], ...]]
+"""(red-bordered cost, machinery need, structure, the classes of sites at that price; none: a site known
+to be open)."""
 
 
 def _priced(st: State, seat: int, tile: str, copy: str, areas: list[str] | None) -> list[_Priced]:
@@ -212,7 +213,7 @@ def _priced(st: State, seat: int, tile: str, copy: str, areas: list[str] | None)
             # own dams to raise, private buildings' slots: few, each looked at
             for site in sites(st, seat, structure, areas):
                 red = 0 if eff == "L1_JOKER" else red_cost(st, structure, site)
-                out.append((red, machinery_need(st, seat, eff, structure, site), structure, None))
+                out.append((red, machinery_need(st, seat, eff, structure, site), structure, ()))
             continue
         # a class's price is the same in every game on this map for the same tile, officer and count
         # of powerhouses built (machinery_need's inputs besides the site)
@@ -220,10 +221,15 @@ def _priced(st: State, seat: int, tile: str, copy: str, areas: list[str] | None)
                supply.officer_is(st, seat, JILL), supply.built(c, "powerhouse") if structure == "powerhouse" else 0)
         classes = _CLASS_PRICES.get(key)
         if classes is None:
-            classes = _CLASS_PRICES[key] = [
-                (0 if eff == "L1_JOKER" else red_cost(st, structure, group[0]),
-                 machinery_need(st, seat, eff, structure, group[0]), structure, group)
-                for area, group in _site_classes(st.map, structure) if not areas or area in areas]
+            # classes at the same price are asked about together (a price is paid or not)
+            by_price: dict[tuple[int, tuple[Need, ...]], list[tuple[str, ...]]] = {}
+            for area, group in _site_classes(st.map, structure):
+                if not areas or area in areas:
+                    red = 0 if eff == "L1_JOKER" else red_cost(st, structure, group[0])
+                    need = machinery_need(st, seat, eff, structure, group[0])
+                    by_price.setdefault((red, tuple(need)), []).append(group)
+            classes = _CLASS_PRICES[key] = [(red, list(need), structure, tuple(groups))
+                                            for (red, need), groups in by_price.items()]
         out += classes
     return out
 
