@@ -155,7 +155,7 @@ class HardAI(SearchAI):
         return super().choose(game, state, seat, rng)
 
 
-SETTINGS = LevelSettings(easy_mistakes=0.15, hard=Budget(iterations=10, deadline_s=1.5), rollout_plies=3)
+SETTINGS = LevelSettings(easy_mistakes=0.15, hard=Budget(iterations=12, deadline_s=1.5), rollout_plies=3)
 """Hard's budget: a turn's main choice costs 0.37-1.2 s of CPU here (median 0.49 s, six positions of a
 seeded game; 24 playouts of 6 moves took 1.4-4 s); the steps after it are Normal's (a few ms)."""
 CANDIDATES = 3

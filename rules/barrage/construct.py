@@ -304,10 +304,26 @@ def site_choices(st: State, seat: int, tile: str, copy: str, credits: int,
     """(structure, site) pairs buildable with the tile and ``credits`` available (in ``areas`` if given)."""
     out = []
     for structure in builds(tile, copy):
+        classes = _class_of(st.map, structure) if structure in ("base", "conduit", "powerhouse") else None
+        payable: dict[int, bool] = {}  # by class: its sites share their price (_site_classes)
         for site in sites(st, seat, structure, areas):
-            if site_payable(st, seat, tile, copy, structure, site, credits):
+            if classes is None:
+                ok = site_payable(st, seat, tile, copy, structure, site, credits)
+            else:
+                group = id(classes[site])
+                found = payable.get(group)
+                if found is None:
+                    found = payable[group] = site_payable(st, seat, tile, copy, structure, site, credits)
+                ok = found
+            if ok:
                 out.append((structure, site))
     return out
+
+
+@functools.cache
+def _class_of(map_name: str, structure: str) -> dict[str, tuple[str, ...]]:
+    """Each map site's class (``_site_classes``)."""
+    return {site: group for _, group in _site_classes(map_name, structure) for site in group}
 
 
 def structure_of(st: State, site: str) -> str:
