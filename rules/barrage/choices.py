@@ -202,8 +202,16 @@ def _construct_doable(st: State, seat: int, credits: int, cache: _Bounds, memo: 
     known = _monotone(cache, "c", credits)
     if known is not None:
         return known
-    ok = any(construct.can_build(st, seat, t, cp, credits, None, memo) for t, cp in _tiles(st, seat, memo))
-    return _learn(cache, "c", credits, ok)
+    # the fewest credits any tile builds with answers every amount the listing asks about
+    least = construct.NEVER
+    for t, cp in _tiles(st, seat, memo):
+        least = construct.least_credits(st, seat, t, cp, memo, least)
+        if least == 0:
+            break
+    _learn(cache, "c", least - 1, False)
+    if least < construct.NEVER:
+        _learn(cache, "c", least, True)
+    return credits >= least
 
 
 def _tiles(st: State, seat: int, memo: dict[Any, Any]) -> list[tuple[str, str]]:
@@ -268,6 +276,12 @@ def _free_builds(st: State, seat: int, memo: dict[Any, Any] | None = None) -> li
     ]
 
 
+@functools.lru_cache(maxsize=4096)
+def _place(space: str, n: int, arch: bool) -> Place:
+    """A Place move on an any-number space (the bank), made once: moves are frozen."""
+    return Place(space, n, arch)
+
+
 def _places(st: State, seat: int, rows: list[_Check], out: list[BarrageAction], cache: _Bounds,
             active: tuple[expansion.Expansion, ...], memo: dict[Any, Any]) -> None:
     """Appends the Place moves of ``rows`` open to ``seat`` (which has an engineer or its architect)."""
@@ -279,20 +293,21 @@ def _places(st: State, seat: int, rows: list[_Check], out: list[BarrageAction], 
         if anyn:
             for n in range(1, free + 1):
                 if n <= eng:
-                    out.append(Place(space, n))
+                    out.append(_place(space, n, False))
                 if arch and n - 1 <= eng:
-                    out.append(Place(space, n, True))
+                    out.append(_place(space, n, True))
             continue
         if need > free or space in (used_by_me if private else used) or (first and first not in used_by_me):
             continue
         if kind:
             if credits < least:
                 continue
-            ok = memo.get((kind, arg, credits - extra))
-            if ok is None:
-                ok = _row_doable(st, seat, kind, arg, act, credits - extra, cache, active, memo)
-            if not ok:
-                continue
+            if kind != _CREDITS:
+                ok = memo.get((kind, arg, credits - extra))
+                if ok is None:
+                    ok = _row_doable(st, seat, kind, arg, act, credits - extra, cache, active, memo)
+                if not ok:
+                    continue
         if need <= eng:
             out.append(place)
         if arch and need - 1 <= eng:

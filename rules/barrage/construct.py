@@ -164,15 +164,48 @@ def pay_options(st: State, seat: int, needs: list[Need], credits: int) -> list[t
 
 def affordable(st: State, seat: int, needs: Sequence[Need], credits: int) -> bool:
     """Whether some payment exists (fast check, no enumeration)."""
-    c = st.companies[seat]
     spare = credits // SOLOMON_CREDITS if supply.officer_is(st, seat, SOLOMON) else 0
+    return shortfall(st, seat, needs) <= spare
+
+
+NEVER = 1 << 30
+"""More credits than any company holds: ``least_credits`` of a tile that builds nothing."""
+
+
+def shortfall(st: State, seat: int, needs: Sequence[Need]) -> int:
+    """The fewest machinery units the company lacks for one of the requirements (only Solomon may
+    make them up, with SOLOMON_CREDITS credits each)."""
+    c = st.companies[seat]
+    best = NEVER
     for e, m, a in needs:
         short = max(0, e - c.exc) + max(0, m - c.mix)
         left = max(0, c.exc - e) + max(0, c.mix - m)
         short += max(0, a - left)
-        if short <= spare:
-            return True
-    return False
+        best = min(best, short)
+    return best
+
+
+def least_credits(st: State, seat: int, tile: str, copy: str, memo: dict[Any, Any], below: int = NEVER) -> int:
+    """The fewest credits with which ``can_build`` says yes (``NEVER`` if none), looking only for
+    amounts under ``below``: can_build(credits) holds exactly when credits >= this."""
+    key = (effective(tile, copy), None)
+    priced = memo.get(key)
+    if priced is None:
+        priced = memo[key] = _priced(st, seat, tile, copy, None)
+    solomon = supply.officer_is(st, seat, SOLOMON)
+    best = below
+    for red, need, structure, groups in priced:
+        if red >= best:
+            continue
+        short = shortfall(st, seat, need)
+        if short and not solomon:
+            continue
+        cost = red + SOLOMON_CREDITS * short
+        if cost < best and (not groups or any(_class_open(st, seat, structure, group, memo) for group in groups)):
+            best = cost
+            if best == 0:
+                break
+    return best
 
 
 def can_build(st: State, seat: int, tile: str, copy: str, credits: int, areas: list[str] | None = None,
