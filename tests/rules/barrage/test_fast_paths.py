@@ -23,7 +23,7 @@ from rules.barrage import GAME, choices, construct, expansion, produce
 from rules.barrage.actions import BarrageAction, Decline, FreeBuild, Place, Skip
 from rules.barrage.state import State, Task
 from rules.base import IllegalAction, clone, resolve_options
-from tests.rules.barrage.invariants import choose
+from tests.rules.barrage.invariants import choose, positions
 
 GAMES_PER_SET = 40
 """Per (map, players): 2 maps x 3 player counts = 240 games, a third of them with Leeghwater."""
@@ -108,21 +108,13 @@ def _applied(st: State, seat: int, a: BarrageAction) -> tuple[bytes, list[Any]]:
 @pytest.mark.parametrize("options", [{"map": "base"}, {"expansion": "nile"}])
 def test_fast_paths_agree_with_the_slow_ones(players: int, options: dict[str, str]) -> None:
     kinds: set[str] = set()
-    for seed in range(GAMES_PER_SET):
-        rng = random.Random(seed * 131 + players)
-        opts = {**options, "leeghwater": "yes"} if seed % 3 == 1 else options
-        st = GAME.setup(players, resolve_options(GAME.info, opts), seed)
-        while GAME.result(st) is None:
-            seat = min(GAME.to_act(st))
-            t = st.tasks[0]
-            kinds.add(t.kind)
-            legal = GAME.legal_actions(st, seat)
-            _check_position(st, t, legal, rng)
-            a = choose(rng, legal, 0.1)
-            # the same move on a copy nobody listed is checked afresh: the same new state and events
-            fresh = clone(st)
-            assert _applied(fresh, seat, a) == _applied(st, seat, a), (t, a)
-            st, _ = GAME.apply(st, seat, a)
+    for st, seat, legal, rng in positions(players, options, GAMES_PER_SET, salt=131, leeghwater=1):
+        t = st.tasks[0]
+        kinds.add(t.kind)
+        _check_position(st, t, legal, rng)
+        a = choose(rng, legal, 0.1)
+        # the same move on a copy nobody listed is checked afresh: the same new state and events
+        assert _applied(clone(st), seat, a) == _applied(st, seat, a), (t, a)
     assert {"turn", "construct", "produce", "fulfil", "drop"} <= kinds
 
 
