@@ -60,8 +60,10 @@ def spaces_for(st: State) -> list[_SpaceRow]:
     return _SPACE_CACHE[key]
 
 
+@functools.lru_cache(maxsize=1024)
 def space_row(space: str) -> _SpaceRow | None:
-    """The row of any space id, including private-building engineer spaces (``<building>-s<i>``)."""
+    """The row of any space id, including private-building engineer spaces (``<building>-s<i>``)
+    (game data: the same answer every time; the action dict is the data file's, never changed)."""
     sp = data.SPACES.get(space)
     if sp is not None:
         need, anyn = data.space_counts(sp)
@@ -82,8 +84,9 @@ def company_active(st: State, seat: int, company: str) -> bool:
 # --------------------------------------------------------------------------- main action choices
 
 
-_Bounds = dict[Any, tuple[int, int]]
-"""Per check: the fewest credits it was found doable with, the most it was found not doable with."""
+_Bounds = dict[Any, Any]
+"""Per check: the fewest credits it was found doable with, the most it was found not doable with
+(productions: the answers found, see ``_produce_doable``)."""
 
 
 def _monotone(cache: _Bounds, key: Any, credits: int) -> bool | None:
@@ -111,35 +114,77 @@ _BASE_CHECKED = frozenset({"pay_credits", "construct", "produce", "take_contract
 
 @functools.cache
 def _checked_keys(active: tuple[expansion.Expansion, ...]) -> frozenset[str]:
-    """The action keys ``_space_doable`` looks at: a space whose action has none of them and costs no
-    extra credits is always doable (its credits cannot be negative), so the listing skips the call."""
+    """The action keys a doability check looks at: a space whose action has none of them and costs no
+    extra credits is always doable (its credits cannot be negative), so the listing skips the check."""
     return _BASE_CHECKED.union(*(x.doable_keys for x in active))
+
+
+@functools.cache
+def _blind_keys(active: tuple[expansion.Expansion, ...]) -> frozenset[str]:
+    """The action keys whose check ignores the credits (``Expansion.credit_blind_keys``)."""
+    return frozenset().union(*(x.credit_blind_keys for x in active))
+
+
+# What a space's doability check asks (``_Check.kind``), decided once per space from its action
+_FREE, _CREDITS, _CONSTRUCT, _PRODUCE, _CONTRACTS, _PATENT, _EXPANSION = range(7)
+
+
+_Check = tuple[str, int, bool, bool, int, int, int, Any, dict[str, Any], Place, Place, str]
+"""A space row made ready for listing: (id, engineers, any number, private, check kind, fewest credits
+the company must hold (extra credits plus the action's price), extra credits, the check's argument (the
+produce bonus, the patent-office index, the action as a key for an expansion's check), action, its Place
+moves built once (moves are frozen), the space the company must have used first (Mahiri's second))."""
+
+
+def _check(row: _SpaceRow, checked: frozenset[str], blind: frozenset[str]) -> _Check:
+    space, need, anyn, private, extra, act, _officer = row
+    kind, arg = _FREE, None
+    if extra or not checked.isdisjoint(act):
+        # the order of _space_doable's tests: construct, produce, contracts, patent, the expansions
+        if "construct" in act:
+            kind = _CONSTRUCT
+        elif "produce" in act:
+            kind, arg = _PRODUCE, act["produce"]["bonus"]
+        elif "take_contracts" in act:
+            kind = _CONTRACTS
+        elif "take_patent_tile" in act:
+            kind, arg = _PATENT, act["take_patent_tile"] - 1
+        elif checked.isdisjoint(act.keys() - {"pay_credits"}):
+            kind = _CREDITS
+        else:
+            # the action as a key (equal actions share answers), and whether its check ignores credits
+            kind, arg = _EXPANSION, (repr(sorted(act.items())), act.keys() & checked <= blind)
+    least = extra + max(0, act.get("pay_credits", 0)) if kind != _FREE else 0
+    first = "officer-mahiri-1" if space == "officer-mahiri-2" else ""
+    return (space, need, anyn, private, kind, least, extra, arg, act, Place(space), Place(space, 0, True), first)
+
+
+_CHECKS: dict[tuple[Any, ...], list[_Check]] = {}
+
+
+def _checks_for(st: State, active: tuple[expansion.Expansion, ...], officer: str) -> list[_Check]:
+    """``spaces_for``'s rows open to a company with ``officer``, with their checks (the same for every
+    game of these options)."""
+    key = (st.players, st.options.get("intro", "no"), officer, *(id(x) for x in active))
+    found = _CHECKS.get(key)
+    if found is None:
+        checked, blind = _checked_keys(active), _blind_keys(active)
+        found = _CHECKS[key] = [_check(row, checked, blind) for row in spaces_for(st) if row[6] in ("", officer)]
+    return found
 
 
 def _space_doable(st: State, seat: int, act: dict[str, Any], credits: int, cache: _Bounds,
                   active: tuple[expansion.Expansion, ...], memo: dict[Any, Any]) -> bool:
-    """Can the space's action be carried out completely with ``credits`` left after its cost?
-
-    ``cache`` and ``memo`` are shared by the spaces of one listing: constructing and producing are
-    looked at once per amount of credits (both can only get easier with more credits, which
-    ``_monotone`` uses); ``memo`` keeps construct.can_build's sites and machinery needs."""
+    """Can the space's action be carried out completely with ``credits`` left after its cost? (The
+    reference the listing's per-space checks follow: tests/rules/barrage/test_fast_legality.py.)"""
     if credits < 0:
         return False
     if credits < act.get("pay_credits", 0):
         return False
     if "construct" in act:
-        known = _monotone(cache, "c", credits)
-        if known is not None:
-            return known
-        tiles = construct.tile_choices(st, seat)
-        ok = any(construct.can_build(st, seat, t, cp, credits, None, memo) for t, cp in tiles)
-        return _learn(cache, "c", credits, ok)
+        return _construct_doable(st, seat, credits, cache, memo)
     if "produce" in act:
-        key = ("p", act["produce"]["bonus"])
-        known = _monotone(cache, key, credits)
-        if known is not None:
-            return known
-        return _learn(cache, key, credits, produce.possible(st, seat, key[1], credits))
+        return _produce_doable(st, seat, act["produce"]["bonus"], credits, cache)
     if "take_contracts" in act:
         return bool(contracts.visible_private(st))
     if "take_patent_tile" in act:
@@ -151,51 +196,140 @@ def _space_doable(st: State, seat: int, act: dict[str, Any], credits: int, cache
     return True
 
 
+def _construct_doable(st: State, seat: int, credits: int, cache: _Bounds, memo: dict[Any, Any]) -> bool:
+    """Some tile builds something with ``credits``: looked at once per amount (``cache`` and ``memo``
+    are shared by the spaces of one listing; more credits never hurt, which ``_monotone`` uses)."""
+    known = _monotone(cache, "c", credits)
+    if known is not None:
+        return known
+    # the fewest credits any tile builds with answers every amount the listing asks about
+    least = construct.NEVER
+    for t, cp in _tiles(st, seat, memo):
+        least = construct.least_credits(st, seat, t, cp, memo, least)
+        if least == 0:
+            break
+    _learn(cache, "c", least - 1, False)
+    if least < construct.NEVER:
+        _learn(cache, "c", least, True)
+    return credits >= least
+
+
+def _tiles(st: State, seat: int, memo: dict[Any, Any]) -> list[tuple[str, str]]:
+    """construct.tile_choices, once per listing."""
+    found = memo.get("tiles")
+    if found is None:
+        found = memo["tiles"] = construct.tile_choices(st, seat)
+    return found  # type: ignore[no-any-return]
+
+
+def _produce_doable(st: State, seat: int, bonus: int, credits: int, cache: _Bounds) -> bool:
+    """Some production is possible with this space bonus and ``credits``. A larger bonus or more credits
+    never hurt (energy grows with the bonus, a fee is paid in credits), so every answer found in this
+    listing also answers the checks it dominates or is dominated by."""
+    found: list[tuple[int, int, bool]] = cache.setdefault("p", [])
+    for b, cr, ok in found:
+        if ok and bonus >= b and credits >= cr:
+            return True
+        if not ok and bonus <= b and credits <= cr:
+            return False
+    ok = produce.possible(st, seat, bonus, credits)
+    found.append((bonus, credits, ok))
+    return ok
+
+
+def _row_doable(st: State, seat: int, kind: int, arg: Any, act: dict[str, Any], credits: int, cache: _Bounds,
+                active: tuple[expansion.Expansion, ...], memo: dict[Any, Any]) -> bool:
+    """``_space_doable`` of a row's action with ``credits`` left after its cost, by the check chosen for
+    the row once (``_check``); rows asking the same check with the same credits (or, for a check that
+    ignores them, any credits) share the answer."""
+    key = (kind, arg, None if kind == _EXPANSION and arg[1] else credits)
+    ok = memo.get(key)
+    if ok is not None:
+        return bool(ok)
+    if kind == _CREDITS:
+        ok = True
+    elif kind == _CONSTRUCT:
+        ok = _construct_doable(st, seat, credits, cache, memo)
+    elif kind == _PRODUCE:
+        ok = _produce_doable(st, seat, arg, credits, cache)
+    elif kind == _CONTRACTS:
+        ok = bool(contracts.visible_private(st))
+    elif kind == _PATENT:
+        ok = bool(st.patent and st.patent[arg])
+    else:
+        ok = True
+        for x in active:
+            found = x.doable(st, seat, act, credits)
+            if found is not None:
+                ok = found
+                break
+    memo[key] = ok
+    return ok
+
+
 def _free_builds(st: State, seat: int, memo: dict[Any, Any] | None = None) -> list[FreeBuild]:
     c = st.companies[seat]
     return [
-        FreeBuild(t, cp) for t, cp in construct.tile_choices(st, seat)
+        FreeBuild(t, cp) for t, cp in (construct.tile_choices(st, seat) if memo is None else _tiles(st, seat, memo))
         if construct.effective(t, cp) in construct.ENGINEER_FREE
         and construct.can_build(st, seat, t, cp, c.credits, None, memo)
     ]
 
 
+@functools.lru_cache(maxsize=4096)
+def _place(space: str, n: int, arch: bool) -> Place:
+    """A Place move on an any-number space (the bank), made once: moves are frozen."""
+    return Place(space, n, arch)
+
+
+def _places(st: State, seat: int, rows: list[_Check], out: list[BarrageAction], cache: _Bounds,
+            active: tuple[expansion.Expansion, ...], memo: dict[Any, Any]) -> None:
+    """Appends the Place moves of ``rows`` open to ``seat`` (which has an engineer or its architect)."""
+    c = st.companies[seat]
+    eng, arch, credits, used_by_me = c.eng, c.arch, c.credits, c.used
+    free = eng + arch
+    used = st.used
+    for space, need, anyn, private, kind, least, extra, arg, act, place, place_arch, first in rows:
+        if anyn:
+            for n in range(1, free + 1):
+                if n <= eng:
+                    out.append(_place(space, n, False))
+                if arch and n - 1 <= eng:
+                    out.append(_place(space, n, True))
+            continue
+        if need > free or space in (used_by_me if private else used) or (first and first not in used_by_me):
+            continue
+        if kind:
+            if credits < least:
+                continue
+            if kind != _CREDITS:
+                ok = memo.get((kind, arg, credits - extra))
+                if ok is None:
+                    ok = _row_doable(st, seat, kind, arg, act, credits - extra, cache, active, memo)
+                if not ok:
+                    continue
+        if need <= eng:
+            out.append(place)
+        if arch and need - 1 <= eng:
+            out.append(place_arch)
+
+
 def turn_options(st: State, seat: int, only: str = "", extra_action: bool = False) -> list[BarrageAction]:
     """Main-action choices; ``only`` restricts them to one space (to validate a Place quickly)."""
     c = st.companies[seat]
-    free = c.eng + c.arch
     out: list[BarrageAction] = []
     cache: _Bounds = {}
     memo: dict[Any, Any] = {}
     active = expansion.active(st)
-    checked = _checked_keys(active)
-    rows = spaces_for(st)
-    for x in active:
-        rows = rows + x.space_rows(st, seat)
+    rows = _checks_for(st, active, c.officer)
+    more = [row for x in active for row in x.space_rows(st, seat)]
+    if more:
+        checked, blind = _checked_keys(active), _blind_keys(active)
+        rows = rows + [_check(row, checked, blind) for row in more if row[6] in ("", c.officer)]
     if only:
         rows = [row for row in rows if row[0] == only]
-    if free:
-        for space, need, anyn, private, extra, act, officer in rows:
-            if officer and (c.officer != officer or (space == "officer-mahiri-2" and "officer-mahiri-1" not in c.used)):
-                continue
-            if anyn:
-                for n in range(1, free + 1):
-                    if n <= c.eng:
-                        out.append(Place(space, n))
-                    if c.arch and n - 1 <= c.eng:
-                        out.append(Place(space, n, True))
-                continue
-            if need > free:
-                continue
-            if space in (c.used if private else st.used):
-                continue
-            if (extra or not checked.isdisjoint(act)) and not _space_doable(
-                    st, seat, act, c.credits - extra, cache, active, memo):
-                continue
-            if need <= c.eng:
-                out.append(Place(space))
-            if c.arch and need - 1 <= c.eng:
-                out.append(Place(space, 0, True))
+    if c.eng + c.arch:
+        _places(st, seat, rows, out, cache, active, memo)
     if only:
         return out
     out.extend(_free_builds(st, seat, memo))
@@ -204,7 +338,7 @@ def turn_options(st: State, seat: int, only: str = "", extra_action: bool = Fals
             out.extend(x.turn_options(st, seat))
     if extra_action:
         return [*out, Decline()] if out else []
-    if not free and bool(out) != st.bonus_action:
+    if not c.eng + c.arch and bool(out) != st.bonus_action:
         # A company without engineers may go out instead of an engineer-free build, but once it has
         # activated an irrigation tile the main action must follow (seed: in addition to the main
         # action); only if nothing is left to build does it go out.
@@ -225,15 +359,17 @@ def _construct_credits(st: State, t: Task) -> int:
     return c.credits - (data.SPACES[t.s]["extra_credits"] if t.s else 0)
 
 
-def _tile_ok(st: State, t: Task, tile: str, copy: str, credits: int, areas: list[str] | None) -> bool:
+def _tile_ok(st: State, t: Task, tile: str, copy: str, credits: int, areas: list[str] | None,
+             memo: dict[Any, Any] | None = None) -> bool:
     """Whether a construction step may take this (tile, copy) of the company's tile choices."""
     return ((not t.f & 1 or construct.effective(tile, copy) in construct.ENGINEER_FREE)
-            and construct.can_build(st, t.seat, tile, copy, credits, areas))
+            and construct.can_build(st, t.seat, tile, copy, credits, areas, memo))
 
 
 def _construct_tiles(st: State, t: Task, credits: int, areas: list[str] | None) -> Iterator[Tile]:
+    memo: dict[Any, Any] = {}
     for tile, copy in construct.tile_choices(st, t.seat):
-        if _tile_ok(st, t, tile, copy, credits, areas):
+        if _tile_ok(st, t, tile, copy, credits, areas, memo):
             yield Tile(tile, copy)
 
 
@@ -270,7 +406,7 @@ def allows(st: State, t: Task, a: BarrageAction) -> bool:
     if not t.x:
         return isinstance(a, Site) and any(
             a.site in construct.sites(st, seat, structure, areas)
-            and bool(construct.site_payments(st, seat, t.t, t.c, structure, a.site, credits))
+            and construct.site_payable(st, seat, t.t, t.c, structure, a.site, credits)
             for structure in construct.builds(t.t, t.c)
         )
     pays = construct.site_payments(st, seat, t.t, t.c, construct.structure_of(st, t.x), t.x, credits)

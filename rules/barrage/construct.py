@@ -7,7 +7,8 @@ Free placements from rewards skip the tile, machinery and wheel but still pay re
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import functools
+from collections.abc import Sequence
 from typing import Any
 
 from rules.barrage import data, supply
@@ -163,51 +164,142 @@ def pay_options(st: State, seat: int, needs: list[Need], credits: int) -> list[t
 
 def affordable(st: State, seat: int, needs: Sequence[Need], credits: int) -> bool:
     """Whether some payment exists (fast check, no enumeration)."""
-    c = st.companies[seat]
     spare = credits // SOLOMON_CREDITS if supply.officer_is(st, seat, SOLOMON) else 0
+    return shortfall(st, seat, needs) <= spare
+
+
+NEVER = 1 << 30
+"""More credits than any company holds: ``least_credits`` of a tile that builds nothing."""
+
+
+def shortfall(st: State, seat: int, needs: Sequence[Need]) -> int:
+    """The fewest machinery units the company lacks for one of the requirements (only Solomon may
+    make them up, with SOLOMON_CREDITS credits each)."""
+    c = st.companies[seat]
+    best = NEVER
     for e, m, a in needs:
         short = max(0, e - c.exc) + max(0, m - c.mix)
         left = max(0, c.exc - e) + max(0, c.mix - m)
         short += max(0, a - left)
-        if short <= spare:
-            return True
-    return False
+        best = min(best, short)
+    return best
+
+
+def least_credits(st: State, seat: int, tile: str, copy: str, memo: dict[Any, Any], below: int = NEVER) -> int:
+    """The fewest credits with which ``can_build`` says yes (``NEVER`` if none), looking only for
+    amounts under ``below``: can_build(credits) holds exactly when credits >= this."""
+    key = (effective(tile, copy), None)
+    priced = memo.get(key)
+    if priced is None:
+        priced = memo[key] = _priced(st, seat, tile, copy, None)
+    solomon = supply.officer_is(st, seat, SOLOMON)
+    best = below
+    for red, need, structure, groups in priced:
+        if red >= best:
+            continue
+        short = shortfall(st, seat, need)
+        if short and not solomon:
+            continue
+        cost = red + SOLOMON_CREDITS * short
+        if cost < best and (not groups or any(_class_open(st, seat, structure, group, memo) for group in groups)):
+            best = cost
+            if best == 0:
+                break
+    return best
 
 
 def can_build(st: State, seat: int, tile: str, copy: str, credits: int, areas: list[str] | None = None,
               memo: dict[Any, Any] | None = None) -> bool:
     """Whether the tile can build anything now with ``credits`` available (in ``areas`` if given).
 
-    ``memo`` (a dict kept while the state does not change) remembers, per tile effect, the distinct
-    (red-bordered cost, machinery need) pairs of its sites looked at so far, for the next tile or
-    amount of credits asked about; the sites are still looked at only until one fits."""
-    costs = _site_costs(st, seat, tile, copy, areas)
+    A map site's price depends only on its structure, red-bordered cost, area and production, so the
+    sites are priced by class (``_site_classes``) and only a class the company can pay for is searched
+    for a site ``sites`` would list. ``memo`` (a dict kept while the state does not change) remembers
+    the priced classes per tile effect and each class's search, for the next tile or amount of credits."""
     if memo is None:
-        return any(red <= credits and affordable(st, seat, need, credits - red) for red, need in costs)
+        memo = {}
     key = (effective(tile, copy), areas and tuple(areas))
-    seen, rest = memo.get(key) or memo.setdefault(key, ([], costs))
-    if any(red <= credits and affordable(st, seat, need, credits - red) for red, need in seen):
-        return True
-    for red, need in rest:
-        seen.append((red, need))
-        if red <= credits and affordable(st, seat, need, credits - red):
+    priced = memo.get(key)
+    if priced is None:
+        priced = memo[key] = _priced(st, seat, tile, copy, areas)
+    for red, need, structure, groups in priced:
+        if red <= credits and affordable(st, seat, need, credits - red) and (
+                not groups or any(_class_open(st, seat, structure, group, memo) for group in groups)):
             return True
     return False
 
 
-def _site_costs(st: State, seat: int, tile: str, copy: str,
-                areas: list[str] | None) -> Iterator[tuple[int, list[Need]]]:
-    """(red-bordered cost, machinery need) of each site the tile could build on, each pair once."""
+_Priced = tuple[int, list["Need"], str, tuple[tuple[str, ...], ...]]
+"""(red-bordered cost, machinery need, structure, the classes of sites at that price; none: a site known
+to be open)."""
+
+
+def _priced(st: State, seat: int, tile: str, copy: str, areas: list[str] | None) -> list[_Priced]:
     eff = effective(tile, copy)
-    found: set[tuple[int, tuple[Need, ...]]] = set()
+    c = st.companies[seat]
+    out: list[_Priced] = []
     for structure in builds(tile, copy):
-        for site in sites(st, seat, structure, areas):
-            red = 0 if eff == "L1_JOKER" else red_cost(st, structure, site)
-            need = machinery_need(st, seat, eff, structure, site)
-            key = (red, tuple(need))
-            if key not in found:
-                found.add(key)
-                yield red, need
+        i = data.STRUCTURES.index(structure)
+        if i >= len(c.left) or c.left[i] <= 0:
+            continue
+        if structure in ("elevation", "building"):
+            # own dams to raise, private buildings' slots: few, each looked at
+            for site in sites(st, seat, structure, areas):
+                red = 0 if eff == "L1_JOKER" else red_cost(st, structure, site)
+                out.append((red, machinery_need(st, seat, eff, structure, site), structure, ()))
+            continue
+        # a class's price is the same in every game on this map for the same tile, officer and count
+        # of powerhouses built (machinery_need's inputs besides the site)
+        key = (st.map, eff, structure, areas and tuple(areas), supply.officer_is(st, seat, WILHELM),
+               supply.officer_is(st, seat, JILL), supply.built(c, "powerhouse") if structure == "powerhouse" else 0)
+        classes = _CLASS_PRICES.get(key)
+        if classes is None:
+            # classes at the same price are asked about together (a price is paid or not)
+            by_price: dict[tuple[int, tuple[Need, ...]], list[tuple[str, ...]]] = {}
+            for area, group in _site_classes(st.map, structure):
+                if not areas or area in areas:
+                    red = 0 if eff == "L1_JOKER" else red_cost(st, structure, group[0])
+                    need = machinery_need(st, seat, eff, structure, group[0])
+                    by_price.setdefault((red, tuple(need)), []).append(group)
+            classes = _CLASS_PRICES[key] = [(red, list(need), structure, tuple(groups))
+                                            for (red, need), groups in by_price.items()]
+        out += classes
+    return out
+
+
+_CLASS_PRICES: dict[tuple[Any, ...], list[_Priced]] = {}
+"""``_priced``'s classes of map sites by what their price depends on (a few hundred keys at most)."""
+
+
+@functools.cache
+def _site_classes(map_name: str, structure: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The map's sites for a dam, conduit or powerhouse in classes of equal red-bordered cost, area and
+    production (all a site's price depends on): (area, sites in map order) per class."""
+    m = data.map_data(map_name)
+    table = m.conduits if structure == "conduit" else m.powerhouses if structure == "powerhouse" else m.dams
+    classes: dict[tuple[Any, ...], list[str]] = {}
+    for site, info in table.items():
+        key = (info.get("extra_cost_credits", 0), info["area"], info.get("production", 0))
+        classes.setdefault(key, []).append(site)
+    return tuple((key[1], tuple(group)) for key, group in classes.items())
+
+
+def _class_open(st: State, seat: int, structure: str, group: tuple[str, ...], memo: dict[Any, Any]) -> bool:
+    """Whether ``sites`` would list a site of the class (free, and for a dam or powerhouse not in a
+    basin where the company already has one)."""
+    key = ("open", id(group))  # the classes are kept for good (_site_classes), so their ids are too
+    found = memo.get(key)
+    if found is None:
+        m = data.map_data(st.map)
+        table = m.conduits if structure == "conduit" else m.powerhouses if structure == "powerhouse" else m.dams
+        taken = st.conduit_owner if structure == "conduit" else st.ph_owner if structure == "powerhouse" else \
+            st.dam_owner
+        zones = memo.get(("zones", structure))
+        if zones is None:
+            zones = memo[("zones", structure)] = (
+                set() if structure == "conduit" else {table[k]["zone"] for k, o in taken.items() if o == seat})
+        found = memo[key] = any(site not in taken and table[site]["zone"] not in zones for site in group)
+    return bool(found)
 
 
 def site_payments(st: State, seat: int, tile: str, copy: str, structure: str, site: str,
@@ -218,6 +310,13 @@ def site_payments(st: State, seat: int, tile: str, copy: str, structure: str, si
     if red > credits:
         return []
     return pay_options(st, seat, machinery_need(st, seat, eff, structure, site), credits - red)
+
+
+def site_payable(st: State, seat: int, tile: str, copy: str, structure: str, site: str, credits: int) -> bool:
+    """Whether ``site_payments`` lists any payment (``affordable``: the same test without listing)."""
+    eff = effective(tile, copy)
+    red = 0 if eff == "L1_JOKER" else red_cost(st, structure, site)
+    return red <= credits and affordable(st, seat, machinery_need(st, seat, eff, structure, site), credits - red)
 
 
 def tile_choices(st: State, seat: int) -> list[tuple[str, str]]:
@@ -238,10 +337,26 @@ def site_choices(st: State, seat: int, tile: str, copy: str, credits: int,
     """(structure, site) pairs buildable with the tile and ``credits`` available (in ``areas`` if given)."""
     out = []
     for structure in builds(tile, copy):
+        classes = _class_of(st.map, structure) if structure in ("base", "conduit", "powerhouse") else None
+        payable: dict[int, bool] = {}  # by class: its sites share their price (_site_classes)
         for site in sites(st, seat, structure, areas):
-            if site_payments(st, seat, tile, copy, structure, site, credits):
+            if classes is None:
+                ok = site_payable(st, seat, tile, copy, structure, site, credits)
+            else:
+                group = id(classes[site])
+                found = payable.get(group)
+                if found is None:
+                    found = payable[group] = site_payable(st, seat, tile, copy, structure, site, credits)
+                ok = found
+            if ok:
                 out.append((structure, site))
     return out
+
+
+@functools.cache
+def _class_of(map_name: str, structure: str) -> dict[str, tuple[str, ...]]:
+    """Each map site's class (``_site_classes``)."""
+    return {site: group for _, group in _site_classes(map_name, structure) for site in group}
 
 
 def structure_of(st: State, site: str) -> str:

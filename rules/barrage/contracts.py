@@ -107,7 +107,10 @@ def take(st: State, seat: int, cid: str) -> None:
 
 def refill(st: State) -> None:
     """Top up the private display: each colour showing fewer than 2 gets 2 again (§7.3)."""
-    if sum(len(c) for c in st.display) >= 6:
+    d = st.display
+    if len(d) == 3 and len(d[0]) >= 2 and len(d[1]) >= 2 and len(d[2]) >= 2:
+        return  # every colour shows 2 (asked before every turn: the common case, answered quickly)
+    if sum(len(c) for c in d) >= 6:
         return
     st.display = [colour[:] for colour in st.display]  # copy on write (state.copy_state)
     st.piles = [pile[:] for pile in st.piles]

@@ -565,6 +565,16 @@ def _expansion_and_map(opts: dict[str, str]) -> dict[str, str]:
     return opts
 
 
+_LISTED: list[tuple[State, Task, tuple[BarrageAction, ...]]] = []
+"""The last few listings of legal moves, newest first: the state object each was made for, its front
+step and the moves. A state is a value the engine never changes once made (``apply`` works on a copy),
+so ``apply`` on that same object accepts a listed move without checking it again; any other state (a
+copy, a new one, one loaded or sampled) is checked as usual. Holding the states keeps their ids from
+being reused."""
+_KEEP_LISTED = 4
+"""A player looking ahead lists the position it chooses in, then the positions after each choice."""
+
+
 class BarrageGame:
     info = INFO
     state_type = State
@@ -590,7 +600,10 @@ class BarrageGame:
     def legal_actions(self, state: State, seat: Seat) -> list[BarrageAction]:
         if state.phase == "over" or not state.tasks or state.tasks[0].seat != seat:
             return []
-        return _options(state, state.tasks[0])
+        legal = _options(state, state.tasks[0])
+        _LISTED.insert(0, (state, state.tasks[0], tuple(legal)))
+        del _LISTED[_KEEP_LISTED:]
+        return legal
 
     def apply(self, state: State, seat: Seat, action: BarrageAction) -> tuple[State, list[Event]]:
         if state.phase == "over":
@@ -603,11 +616,15 @@ class BarrageGame:
                 raise NotYourTurn(f"It is not seat {seat + 1}'s turn.", key="barrage.error.not_your_turn",
                                   seat=seat + 1)
             raise NotYourTurn("Not your turn.", key="barrage.error.not_your_turn_anon")
-        try:
-            # one move is checked by the predicates that list the moves, without listing them all
-            legal = choices.allows(state, state.tasks[0], action)
-        except TypeError:
-            legal = False
+        listed = next((entry for entry in _LISTED if entry[0] is state), None)
+        if listed is not None and listed[1] is state.tasks[0] and action in listed[2]:
+            legal = True  # listed for this very state a moment ago (a player choosing from legal_actions)
+        else:
+            try:
+                # one move is checked by the predicates that list the moves, without listing them all
+                legal = choices.allows(state, state.tasks[0], action)
+            except TypeError:
+                legal = False
         if not legal:
             reason, fields = _why(state, seat, action)
             raise IllegalAction(reason, **fields, action=encode(action) if _encodable(action) else "")

@@ -28,6 +28,9 @@ class Expansion:
     doable_keys: tuple[str, ...] = ()
     """The action keys ``doable`` looks at: for an action with none of them it answers None, so a
     listing of the action spaces need not ask it (tests/rules/barrage/test_fast_legality.py checks)."""
+    credit_blind_keys: tuple[str, ...] = ()
+    """Those of ``doable_keys`` whose answer does not depend on the credits: a listing asks once for
+    the spaces with equal such actions, whatever their extra cost."""
 
     def active(self, st: State) -> bool:
         return not self.option or st.options.get(self.option) == "yes"
@@ -105,6 +108,20 @@ _ACTIVE: dict[tuple[Any, ...], tuple[Expansion, ...]] = {}
 def active(st: State) -> tuple[Expansion, ...]:
     """The expansions the game's options switch on (asked at every step, so remembered per set of
     options; the engine never changes a game's options)."""
+    last = _LAST
+    if last[0] is st.options and last[1] == len(EXPANSIONS):
+        return last[2]  # the options of the game asked about last (one game's states share them)
+    found = _active(st)
+    globals()["_LAST"] = (st.options, len(EXPANSIONS), found)
+    return found
+
+
+_LAST: tuple[Any, int, tuple[Expansion, ...]] = (None, 0, ())
+"""The options object asked about last (kept alive here, so its id is never reused), the number of
+expansions registered then, and its answer."""
+
+
+def _active(st: State) -> tuple[Expansion, ...]:
     key = (len(EXPANSIONS), *st.options.items())
     found = _ACTIVE.get(key)
     if found is None:

@@ -152,6 +152,7 @@ class NileExpansion(Expansion):
     option = "expansion"
     boards = ("map_irrigation",)
     doable_keys = ("irrigate", "irrigate_from_any_own_dam")
+    credit_blind_keys = doable_keys  # a drop in an own dam and a tile left: no credits asked
 
     def active(self, st: State) -> bool:
         return active(st)

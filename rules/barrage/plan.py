@@ -14,7 +14,7 @@ no engine internals, so it stays valid while the engine changes.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from rules.barrage import data
 from rules.barrage.scoring import bonus_vp, energy_awards, energy_credits
@@ -121,15 +121,12 @@ def _fills(map_name: str, rnd: int, tiles: tuple[tuple[str, int | str], ...],
 
 def _chain_shares(st: State, seat: int, zone: int, my_ph_zones: set[int], c: Company) -> float:
     """The best production value a dam in ``zone`` gives ``seat``, scaled by how finished its chain is."""
-    m = data.map_data(st.map)
     best = 0.0
     ph_left = c.left[3] > 0
     conduits_left = c.left[2] > 0
-    for cond in m.zone_conduits[zone]:
-        info = m.conduits[cond]
-        prod = info["production"]
+    for cond, prod, leads_to in _zone_conduits(st.map)[zone]:
         owner = st.conduit_owner.get(cond)
-        has_ph = info["leads_to_zone"] in my_ph_zones
+        has_ph = leads_to in my_ph_zones
         if owner is not None and has_ph:
             share = 1.0 if owner == seat else FEE
         elif owner is not None:
@@ -154,15 +151,25 @@ def production(st: State, seat: int) -> tuple[float, float, float]:
     ready = 0.0
     biggest = 0.0
     own_zones = set()
+    # a basin's chain values are the same for each of its dams: worked out once per basin
+    shares: dict[int, float] = {}
+    fulls: dict[int, float] = {}
     for dam, owner in st.dam_owner.items():
         if owner != seat and owner != -1:
             continue
         zone = m.dams[dam]["zone"]
         if owner == seat:
             own_zones.add(zone)
-        full = _full_chain(st, seat, zone, my_ph_zones)
+        full = fulls.get(zone)
+        if full is None:
+            full = fulls[zone] = _full_chain(st, seat, zone, my_ph_zones)
         # a neutral dam only counts through a finished chain: nobody builds towards it alone
-        value = _chain_shares(st, seat, zone, my_ph_zones, c) if owner == seat else full
+        if owner == seat:
+            value = shares.get(zone)
+            if value is None:
+                value = shares[zone] = _chain_shares(st, seat, zone, my_ph_zones, c)
+        else:
+            value = full
         later.append(caught.get(dam, 0.0) * value)
         ready += st.water.get(dam, 0) * full
         biggest = max(biggest, st.dam_level.get(dam, 0) * full)
@@ -172,7 +179,9 @@ def production(st: State, seat: int) -> tuple[float, float, float]:
             zone = m.dams[dam]["zone"]
             if zone in own_zones:
                 continue
-            value = _chain_shares(st, seat, zone, my_ph_zones, c)
+            value = shares.get(zone)
+            if value is None:
+                value = shares[zone] = _chain_shares(st, seat, zone, my_ph_zones, c)
             later.append(min(flow, 1.0) * value * 0.5)
     later.sort(reverse=True)
     per_round = sum(later[:SYSTEMS_PER_ROUND])
@@ -182,14 +191,20 @@ def production(st: State, seat: int) -> tuple[float, float, float]:
 
 def _full_chain(st: State, seat: int, zone: int, my_ph_zones: set[int]) -> float:
     """The best production value of a finished system from a dam in ``zone`` (0 if none)."""
-    m = data.map_data(st.map)
     best = 0.0
-    for cond in m.zone_conduits[zone]:
+    for cond, prod, leads_to in _zone_conduits(st.map)[zone]:
         owner = st.conduit_owner.get(cond)
-        info = m.conduits[cond]
-        if owner is not None and info["leads_to_zone"] in my_ph_zones:
-            best = max(best, info["production"] * (1.0 if owner == seat else FEE))
+        if owner is not None and leads_to in my_ph_zones:
+            best = max(best, prod * (1.0 if owner == seat else FEE))
     return best
+
+
+@cache
+def _zone_conduits(map_name: str) -> dict[int, tuple[tuple[str, int, int], ...]]:
+    """Per basin, its conduits as (id, production, basin it leads to): the map data the chains read."""
+    m = data.map_data(map_name)
+    return {z: tuple((k, m.conduits[k]["production"], m.conduits[k]["leads_to_zone"]) for k in conds)
+            for z, conds in m.zone_conduits.items()}
 
 
 def machinery_worth(c: Company, rnd: int) -> float:

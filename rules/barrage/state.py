@@ -185,12 +185,17 @@ code that changes one builds a new container instead of changing it in place (co
 
 def copy_state(st: State) -> State:
     """A copy that ``apply`` may change without touching ``st``: the containers of each move are new
-    (companies, tasks, map, bookkeeping, log), those in ``SHARED`` are shared and copied on write; the
-    strings, numbers and finished log records in them are never changed in place. Equal to a deep copy
-    (``rules.base.clone``) field for field, at a fraction of its cost."""
+    (companies, the task list and its front task, map, bookkeeping, log), those in ``SHARED`` are shared
+    and copied on write; the strings, numbers and finished log records in them are never changed in
+    place. Equal to a deep copy (``rules.base.clone``) field for field, at a fraction of its cost."""
+    # only the front step is ever changed in place (the engine and the expansions' ``decide`` change
+    # the step being decided); the others are shared until they come to the front of a later copy
+    tasks = st.tasks[:]
+    if tasks:
+        tasks[0] = _copy_task(tasks[0])
     return _replace(
         st, order=st.order[:], companies=[_copy_company(c) for c in st.companies],
-        tasks=[_copy_task(t) for t in st.tasks], water=dict(st.water), dam_owner=dict(st.dam_owner),
+        tasks=tasks, water=dict(st.water), dam_owner=dict(st.dam_owner),
         dam_level=dict(st.dam_level), conduit_owner=dict(st.conduit_owner), ph_owner=dict(st.ph_owner),
         used=dict(st.used), ledger=dict(st.ledger), log=st.log[:], log_data=st.log_data[:],
     )

@@ -42,7 +42,7 @@ from rules.barrage.actions import (
 from rules.barrage.engine import _encodable, _why
 from rules.barrage.state import SHARED, State, copy_state
 from rules.base import IllegalAction, InvalidAction, NotYourTurn, clone, resolve_options
-from tests.rules.barrage.invariants import choose
+from tests.rules.barrage.invariants import choose, positions
 
 GAMES_PER_SET = 40
 """Per (map, players): 2 maps x 3 player counts = 240 games, some 32,000 positions, each probed with
@@ -102,27 +102,20 @@ def _refused_as_listed(st: State, seat: int, a: Any, legal: list[BarrageAction])
 @pytest.mark.parametrize("options", [{"map": "base"}, {"expansion": "nile"}])
 def test_fast_check_agrees_with_the_listing(players: int, options: dict[str, str]) -> None:
     kinds: set[str] = set()
-    for seed in range(GAMES_PER_SET):
-        rng = random.Random(seed * 31 + players)
-        opts = {**options, "leeghwater": "yes"} if seed % 3 == 2 else options
-        st = GAME.setup(players, resolve_options(GAME.info, opts), seed)
-        while GAME.result(st) is None:
-            seat = min(GAME.to_act(st))
-            t = st.tasks[0]
-            kinds.add(t.kind)
-            legal = GAME.legal_actions(st, seat)
-            before = msgspec.msgpack.encode(st)
-            for a in legal:
-                assert choices.allows(st, t, a), (t, a)  # the check apply makes
-            sample = rng.choice(legal)
-            assert _outcome(st, seat, sample) is None, (t, sample)
-            for probe in [*rng.sample(_ANY, 4), *_variants(sample, st)]:
-                _refused_as_listed(st, seat, probe, legal)
-            other = (seat + 1) % players
-            assert _outcome(st, other, legal[0]) == ("NotYourTurn", f"It is not seat {other + 1}'s turn.",
-                                                     {"key": "barrage.error.not_your_turn", "seat": other + 1})
-            assert msgspec.msgpack.encode(st) == before  # neither accepted nor refused moves touched it
-            st, _ = GAME.apply(st, seat, choose(rng, legal, 0.1))
+    for st, seat, legal, rng in positions(players, options, GAMES_PER_SET, salt=31, leeghwater=2):
+        t = st.tasks[0]
+        kinds.add(t.kind)
+        before = msgspec.msgpack.encode(st)
+        for a in legal:
+            assert choices.allows(st, t, a), (t, a)  # the check apply makes
+        sample = rng.choice(legal)
+        assert _outcome(st, seat, sample) is None, (t, sample)
+        for probe in [*rng.sample(_ANY, 4), *_variants(sample, st)]:
+            _refused_as_listed(st, seat, probe, legal)
+        other = (seat + 1) % players
+        assert _outcome(st, other, legal[0]) == ("NotYourTurn", f"It is not seat {other + 1}'s turn.",
+                                                 {"key": "barrage.error.not_your_turn", "seat": other + 1})
+        assert msgspec.msgpack.encode(st) == before  # neither accepted nor refused moves touched it
     assert {"turn", "construct", "produce", "fulfil", "drop"} <= kinds
 
 
