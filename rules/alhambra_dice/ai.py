@@ -5,6 +5,7 @@ Normal below it, and an evaluation of every scoring still to come)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from math import comb
 from typing import Any
 
@@ -87,25 +88,28 @@ class GreedyAI:
 
 
 class NormalAI(GreedyAI):
-    """Greedy, but in the basic game it weighs the dice odds: for each building it compares placing
-    now with the expected worth of setting those dice aside and re-rolling the rest (each re-rolled
-    die shows that building with chance 1/6), looking ahead through every re-roll left."""
+    """Greedy's claims and tiles, but its turn weighs the dice odds: for each building it compares
+    placing now with the expected worth of setting those dice aside and re-rolling the rest (each
+    re-rolled die shows that building with chance 1/6), looking ahead through every re-roll left. A
+    column is worth what winning it adds to the seat's own scorings still to come (``_valuer``), not
+    a fixed worth per building: a lead that needs no more points, or a race it cannot change, is
+    worth little."""
 
     name = "normal"
 
     def _turn(self, state: State, legal: list[Any], rng: random.Random) -> Any:
         places = {a.building: a for a in legal if isinstance(a, Place)}
-        if not places or state.version == "alcazaba":
-            # In Alcazaba the look-ahead lost to greedy (24% of 40 games, fair 33%): greedy's turn.
+        if not places:
             return super()._turn(state, legal, rng)
         rolls = len(state.history)
         counts = [0] * NB
         for f in state.dice:
             counts[f] += 1
-        expected = _Odds(state).expected
+        odds = _Odds(state, self._valuer(state))
+        expected = odds.expected
         best_b, best_now, best_wait = -1, -1.0, -1.0
         for b, place in places.items():
-            now = _place_value(state, place)
+            now = odds.value(place)
             wait = expected(b, counts[b] + (state.black == b), len(state.dice) - counts[b],
                             rolls) if rolls < 3 else -1.0
             if max(now, wait) > max(best_now, best_wait):
@@ -120,11 +124,93 @@ class NormalAI(GreedyAI):
         return places[best_b]
 
 
+    def _valuer(self, state: State) -> Callable[[Place], float]:
+        """How much a placement is worth to the seat on turn: for each column, what its reward
+        packages would add to the seat's scorings still to come, as the building tracks stand (a
+        column where 2 points change no rank is worth little), its chip (a points chip pays at every
+        scoring left), and for the second marker the package the first leaves."""
+        seat = state.seat
+        coming = _coming(state)
+        if state.version == "alcazaba":
+            return self._tile_valuer(state, seat, coming)
+        firsts: list[float] = []
+        seconds: list[float] = []
+        for b in range(NB):
+            now = _standing(state, seat, b, 0, coming)
+            two = _standing(state, seat, b, 2, coming) - now + 2 * POINT_VALUE
+            one = _standing(state, seat, b, 1, coming) - now + POINT_VALUE
+            with_chip = one + _chip_value(state.fields[b], len(coming))
+            firsts.append(max(two, with_chip))
+            seconds.append(min(two, with_chip))
+
+        def value(a: Place) -> float:
+            if a.cell >= NCELLS:
+                return -1.0
+            rank = _above(state, a.building, a.cell)
+            worth = firsts[a.building] if rank == 0 else seconds[a.building] if rank == 1 else 0.02 * firsts[a.building]
+            return worth + a.count * 0.1
+
+        return value
+
+    @staticmethod
+    def _tile_valuer(state: State, seat: int, coming: list[tuple[str, float]]) -> Callable[[Place], float]:
+        """Alcazaba: a column is worth what one more tile of its type adds to the seat's majorities at
+        the scorings to come, with the tiles this round's markers already expect counted in."""
+        rows = _projected_types(state)
+        gains = []
+        for b in range(NB):
+            counts = [row[b] for row in rows]
+            before = sum(w * split_places(counts, TABLES[letter][b])[seat] for letter, w in coming)
+            counts[seat] += 1
+            after = sum(w * split_places(counts, TABLES[letter][b])[seat] for letter, w in coming)
+            gains.append(after - before + POINT_VALUE)
+
+        def value(a: Place) -> float:
+            if a.cell >= NCELLS:
+                return -1.0
+            wins = _above(state, a.building, a.cell) < len(state.tiles[a.building])
+            return (1.0 if wins else 0.02) * gains[a.building] + a.count * 0.1
+
+        return value
+
+
+POINT_VALUE = 0.5
+"""Normal: a building point's worth beyond the ranks it changes today (it counts at later scorings)."""
+CHIP_VALUE = {START_CHIP: 0.5}
+ONE_SHOT_CHIP = 1.5
+"""Normal: the start-player chip and a one-shot chip (swap, push, cancel, black die), in points."""
+
+
+def _standing(state: State, seat: int, building: int, extra: int, coming: list[tuple[str, float]]) -> float:
+    """What ``seat`` scores for ``building`` at the scorings to come with ``extra`` points more (the
+    newest arrival on a shared space of the track ranks below those there before it)."""
+    mine = min(MAX_POINTS, state.points[seat][building] + extra)
+    if mine <= 0:
+        return 0.0
+    late = extra > 0
+    rank = 0
+    for s, row in enumerate(state.points):
+        theirs = row[building]
+        if s != seat and theirs > 0 and (theirs > mine or (theirs == mine and (
+                late or state.arrival[s][building] < state.arrival[seat][building]))):
+            rank += 1
+    return sum(w * TABLES[letter][building][rank] for letter, w in coming if rank < len(TABLES[letter][building]))
+
+
+def _chip_value(chip: int, scorings: int) -> float:
+    if chip < 0:
+        return 0.0
+    if chip in CHIP_VALUE:
+        return CHIP_VALUE[chip]
+    return CHIPS[chip].value * scorings if CHIPS[chip].effect == POINTS else ONE_SHOT_CHIP
+
+
 class _Odds:
     """The dice odds of one decision, each value worked out once (the look-ahead revisits them)."""
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, value: Callable[[Place], float]) -> None:
         self.state = state
+        self.value = value
         self.cells: dict[tuple[int, int, int], float] = {}
         self.waits: dict[tuple[int, int, int, int], float] = {}
 
@@ -134,7 +220,7 @@ class _Odds:
         if v is None:
             st = self.state
             cell = landing(st.grid, building, target(count, rolls)) if count else NCELLS
-            v = self.cells[key] = _place_value(st, Place(building, count, cell))
+            v = self.cells[key] = self.value(Place(building, count, cell))
         return v
 
     def expected(self, building: int, have: int, rerolled: int, rolls: int) -> float:
