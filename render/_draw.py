@@ -373,7 +373,7 @@ def ellipsize(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
         return text
     while text and face.getlength(text + "…") > width:
         text = text[:-1]
-    return text + "…"
+    return text.rstrip() + "…"
 
 
 def seat_colour(seat: int) -> tuple[int, int, int]:

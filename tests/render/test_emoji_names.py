@@ -39,7 +39,7 @@ def test_a_flag_reads_as_its_letters_and_an_unknown_symbol_as_a_question_mark() 
     assert font_runs("DejaVuSans.ttf", "Eve \U0001faad") == (("DejaVuSans.ttf", f"Eve {STAND_IN}"),)
 
 
-@pytest.mark.parametrize("game", ["ra", "imperium", "alhambra_dice"])
+@pytest.mark.parametrize("game", ["ra", "imperium", "alhambra_dice", "barrage"])
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_game_draws_an_emoji_korean_arabic_name_without_stand_ins(game: str, lang: str) -> None:
     view, viewer = next(iter(sample_views(game, range(1, 2), frozenset({12}))))
