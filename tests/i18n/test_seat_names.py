@@ -10,11 +10,13 @@ import re
 
 import pytest
 
+from cogs._common import error_message
 from host.history import export_frames, export_game, frame_caption, named_view, summary_picture
 from i18n.seats import seat_names
 from i18n.text import event_text
 from render import get_renderer, named
 from rules import GAMES
+from rules.base import NotYourTurn
 from tests.history.helpers import play_finished_game
 from tests.i18n.tofu import recording_text
 
@@ -126,3 +128,20 @@ async def test_replay_captions_and_summary_name_the_players(host, game_name):
             summary_picture(data, lang)
         texts = captions + [text for text, _ in drawn]
         assert not [text for text in texts if TAG.search(text)], captions
+
+
+@pytest.mark.parametrize("game_name", ["ra", "alhambra_dice", "barrage"])
+def test_not_your_turn_names_whose_turn_it_is(game_name):
+    """Moving out of turn is refused with the name of the player whose turn it is (the reply a Discord
+    player gets is worded while the table's names are known); without names, "Player N"."""
+    game = GAMES[game_name]
+    state = game.setup(3, {}, 4)
+    acting = min(game.to_act(state))
+    other = (acting + 1) % 3
+    with pytest.raises(NotYourTurn) as refused:
+        game.apply(state, other, game.legal_actions(state, acting)[0])
+    assert error_message("en", refused.value) == f"It is not your turn: waiting for Player {acting + 1}."
+    with seat_names(NAMES):
+        assert error_message("en", refused.value) == f"It is not your turn: waiting for {NAMES[acting]}."
+        said = error_message("ja", refused.value)
+        assert NAMES[acting] in said and not SEAT_WORD.search(said), said
