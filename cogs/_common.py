@@ -31,6 +31,7 @@ from host.league import NO_SEASONS_YET
 from host.metrics import Metrics
 from i18n import DEFAULT_LANG, MissingKey, has, t
 from i18n import text as words
+from i18n.seats import naming
 from i18n.text import game_title
 from rules import GAMES
 from rules.base import RulesError
@@ -228,10 +229,11 @@ def _keyed(lang: str, exc: HostError | RulesError, key: str) -> str | None:
 def error_message(lang: str, exc: HostError | RulesError) -> str:
     """What a rule or host error says to a player in ``lang`` (the bare sentence, no ⚠️).
 
-    English is the error's own sentence. Other languages: its catalogue key with its fields; a host
-    error whose key the catalogue cannot say falls back to its class's message (what kind of refusal
-    it is), a rules error to its sentence."""
-    if lang == DEFAULT_LANG:
+    English is the error's own sentence, but a rules error worded while the players' names are known
+    (``i18n.seats.seat_names``) is said from its key, so that it names them ("waiting for Ann"). Other
+    languages: its catalogue key with its fields; a host error whose key the catalogue cannot say falls
+    back to its class's message (what kind of refusal it is), a rules error to its sentence."""
+    if lang == DEFAULT_LANG and not (isinstance(exc, RulesError) and naming()):
         return exc.reason
     key = exc.key if isinstance(exc, HostError) else exc.fields.get("key")
     if isinstance(key, str):

@@ -22,6 +22,7 @@ from cogs._common import (
 from host.errors import StaleVersion
 from host.sessions import Outcome, Session
 from i18n import t
+from i18n.seats import seat_names
 from rules.base import NotYourTurn
 
 
@@ -49,12 +50,22 @@ async def submit_from_interaction(
                                  lang=lang)
         return None
     except Exception as exc:
-        await reply_error(interaction, exc)
+        with seat_names(await _seat_names(bot, sid)):  # "waiting for Ann", not "Player 2"
+            await reply_error(interaction, exc)
         return None
     cog = bot.game_cogs.get(outcome.session.record.game)
     if cog is not None:
         await cog.after_submit(interaction, outcome, started=started)
     return outcome
+
+
+async def _seat_names(bot: Any, sid: str) -> list[str] | None:
+    """The display names of game ``sid``'s seats, for wording a refusal; None if it cannot be read."""
+    try:
+        session = await bot.host.get(sid)
+    except Exception:  # the refusal is still said, with the engine's words for seats
+        return None
+    return [seat.name for seat in session.seats]
 
 
 async def show_current_board(interaction: discord.Interaction, sid: str, note: str, *, lang: str | None = None) -> None:

@@ -501,11 +501,11 @@ def export_frames(
             what = " ".join(event_text("en", doc.game, e, names) for e in public) or "makes a choice."
         else:
             what = action_text("en", doc.game, action, fallback=game.describe_action(action), names=names)
-        caption = f"Move {index}/{total} · P{(seat or 0) + 1} {names[seat or 0]}: {what}"
+        caption = f"Move {index}/{total} · {names[seat or 0]}: {what}"
         kept.append(Frame(index, total, view, caption, seat, doc.actions[index - 1].code, public))
     result = _check_end(doc, final)
     if kept and kept[-1].index == total:
-        winners = ", ".join(f"P{s + 1} {names[s]} ({result.scores[s]})" for s in result.winners) or "nobody"
+        winners = ", ".join(f"{names[s]} ({result.scores[s]})" for s in result.winners) or "nobody"
         last = kept[-1]
         kept[-1] = replace(last, caption=f"{last.caption}\nGame over · won by {winners}")
     return kept
@@ -524,7 +524,7 @@ def named_view(view: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
 
 
 def frame_caption(data: Mapping[str, Any], frame: Frame, lang: str = "en") -> str:
-    """One frame's caption in ``lang`` ("Move 12/140 · P2 Ann: Draw a tile"; the final position also
+    """One frame's caption in ``lang`` ("Move 12/140 · Ann: Draw a tile"; the final position also
     names the winners), worded from the frame's own move: no replay. In English exactly
     ``Frame.caption``. ``data`` must have passed ``export_frames`` (which checks it)."""
     game_name = str(data["game"])
@@ -539,12 +539,12 @@ def frame_caption(data: Mapping[str, Any], frame: Frame, lang: str = "en") -> st
         else:
             action = game.decode_action(frame.code or "")
             what = action_text(lang, game_name, action, fallback=game.describe_action(action), names=names)
-        caption = t(lang, "history.caption.move", index=frame.index, total=frame.total, seat=frame.seat + 1,
-                    name=names[frame.seat], what=what)
+        caption = t(lang, "history.caption.move", index=frame.index, total=frame.total, name=names[frame.seat],
+                    what=what)
     if frame.index == frame.total:
         result = data["result"]
         winners = t(lang, "common.word.comma").join(
-            t(lang, "history.caption.winner", seat=s + 1, name=names[s], score=result["scores"][s])
+            t(lang, "history.caption.winner", name=names[s], score=result["scores"][s])
             for s in result["winners"]
         ) or t(lang, "history.caption.nobody")
         caption += "\n" + t(lang, "history.caption.over", winners=winners)

@@ -16,7 +16,7 @@ from host.compute import ComputeFailed
 from host.undo import UndoneMove, UndoRefused, last_human_move, take_back, undo_refused
 from i18n import DEFAULT_LANG, t
 from i18n import alhambra_dice as alhambra_words
-from i18n.seats import seat_names
+from i18n.seats import seat_name, seat_names
 from i18n.text import action_text, error_text, event_text, game_title
 from rules import get_game
 from rules.ai import ais_for, default_ai
@@ -59,7 +59,7 @@ class LocalGame:
 
     def __post_init__(self) -> None:
         if not self.names:
-            self.names = [t(self.lang, "local.player_name", number=s + 1) for s in range(self.players)]
+            self.names = [seat_name(self.lang, s) for s in range(self.players)]
         self.game = get_game(self.game_name)
         self.options = resolve_options(self.game.info, self.options)
         self.state = self.game.setup(self.players, self.options, self.seed, self.rng)
@@ -258,7 +258,7 @@ def run_hotseat(
     default ``normal``; a keyed RulesError for one the game lacks, before anything is printed)."""
     read = read or input
     ai = known_ai(game_name, ai)
-    names = [t(lang, "summary.ai_seat", seat=s + 1) if s in ai_seats else t(lang, "local.player_name", number=s + 1)
+    names = [t(lang, "summary.ai_seat", seat=s + 1) if s in ai_seats else seat_name(lang, s)
              for s in range(players)]
     local = LocalGame(game_name, players, seed, dict(options or {}), lang, names=names)
     write(t(lang, "local.welcome", title=local.title(), players=players, seed=seed))

@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from i18n import dynamic, t
-from i18n.seats import display_name
+from i18n import dynamic, seats, t
 from i18n.text import FIELD_ERRORS
 from rules.alhambra_dice.actions import (
     Build,
@@ -73,10 +72,10 @@ def title(lang: str) -> str:
 
 
 def seat_name(lang: str, seat: int, dummy: int = -1) -> str:
-    """ "Seat 2" / the dummy, as the engine names seats."""
+    """A seat by its player's name ("Player 2" without names), or the dummy."""
     if seat == dummy:
         return t(lang, "alhambra_dice.seat.dummy")
-    return display_name(seat) or t(lang, "alhambra_dice.seat.player", number=seat + 1)
+    return seats.seat_name(lang, seat)
 
 
 def building_name(lang: str, building: int) -> str:

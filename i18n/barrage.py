@@ -20,7 +20,7 @@ from typing import Any
 
 import i18n
 from i18n import catalogue, t
-from i18n.seats import display_name
+from i18n.seats import seat_name
 from rules.barrage import actions as A
 from rules.barrage import data, names
 from rules.base import Event
@@ -159,20 +159,11 @@ def error_fields(lang: str, fields: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def who(lang: str, info: Mapping[str, Any]) -> str:
-    """A company in a sentence: "Ann (USA)", or "Ann" before the draft ("Seat 2" with no names)."""
-    name = seat_word(lang, int(info["seat"]))
+    """A company in a sentence: "Ann (USA)", or "Ann" before the draft ("Player 2" with no names)."""
+    name = seat_name(lang, int(info["seat"]))
     if info.get("company"):
         return t(lang, "barrage.word.seat_company", name=name, company=company(lang, info["company"]))
     return name
-
-
-def seat_word(lang: str, seat: int, *, mid_sentence: bool = False) -> str:
-    """A seat (0-based) by its player's display name; the engine's "Seat 2" ("seat 2" inside a
-    sentence) when no names are known."""
-    name = display_name(seat)
-    if name is not None:
-        return name
-    return t(lang, "barrage.word.seat_ref" if mid_sentence else "barrage.word.seat", seat=seat + 1)
 
 
 def areas(lang: str, ids: list[str]) -> str:
@@ -435,7 +426,7 @@ def _field(lang: str, msg: str, name: str, info: Mapping[str, Any]) -> Any:
     if name == "who":
         return who(lang, info)
     if name in ("seat", "owner"):
-        return seat_word(lang, int(info[name]), mid_sentence=name == "owner")
+        return seat_name(lang, int(info[name]))
     if name == "income":
         return reward_text(lang, info["income"])
     if name == "points":

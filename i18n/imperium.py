@@ -12,7 +12,7 @@ from typing import Any
 
 import i18n
 from i18n import t
-from i18n.seats import display_name
+from i18n.seats import seat_name
 from rules.base import Event, IllegalAction, InvalidAction
 from rules.imperium.actions import Play, picks
 
@@ -20,8 +20,8 @@ OPTION = i18n.dynamic("imperium.option.", "option names and choice values of rul
 
 
 def player(lang: str, seat: int) -> str:
-    """How events name a seat ("Player 2"), as rules.imperium.scoring.player_name does in English."""
-    return display_name(seat) or t(lang, "imperium.word.player", number=seat + 1)
+    """How events name a seat: its player's name ("Player 2" without names, as the engine says it)."""
+    return seat_name(lang, seat)
 
 
 def region_list(lang: str, regions: Iterable[int]) -> str:

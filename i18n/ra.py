@@ -13,7 +13,7 @@ from typing import Any
 
 import i18n
 from i18n import has, t
-from i18n.seats import display_name
+from i18n.seats import seat_name
 from i18n.text import FIELD_ERRORS
 from rules.base import Event
 from rules.ra.actions import Bid, Discard, Draw, InvokeRa, Pass, RaAction, StopGods, UseGod
@@ -30,8 +30,8 @@ is phrased; such an event is shown with its English sentence rather than failing
 
 
 def player(lang: str, seat: int) -> str:
-    """A seat as the engine names it ("Player 2")."""
-    return display_name(seat) or t(lang, "ra.word.player", number=seat + 1)
+    """A seat by its player's name ("Player 2" without names)."""
+    return seat_name(lang, seat)
 
 
 def tile(lang: str, tile_id: str) -> str:

@@ -4,8 +4,8 @@ Engines name seats by number ("Player 2", "Seat 2"); a game in the bot or at the
 each seat's display name (``SeatInfo.name``, an AI's "AI 1 (normal)"), and every place that names
 a player must show that name. The names travel with the view (``view["names"]``) into the picture
 workers and as an argument into ``i18n.text.event_text``; while something is worded, ``seat_names``
-makes them the names every game module's seat-naming function returns. Without names (rules-only
-tests, an old export) each game names seats as its engine does.
+makes them the names ``seat_name`` returns for every game. Without names (rules-only tests, an old
+export) a seat is "Player 2" (「プレイヤー2」) everywhere, as every engine says it.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
+
+from i18n import t
 
 _NAMES: ContextVar[tuple[str, ...]] = ContextVar("seat_names", default=())
 
@@ -37,6 +39,11 @@ def names_of(view: dict[str, Any]) -> list[str] | None:
     return [str(n) for n in names] if isinstance(names, list) else None
 
 
+def naming() -> bool:
+    """Whether players' display names are known while something is worded (inside ``seat_names``)."""
+    return bool(_NAMES.get())
+
+
 def display_name(seat: int) -> str | None:
     """The display name of ``seat`` being worded now, or None when there is none (then the game's own
     word for a seat is used)."""
@@ -44,3 +51,9 @@ def display_name(seat: int) -> str | None:
     if isinstance(seat, int) and 0 <= seat < len(names) and names[seat]:
         return names[seat]
     return None
+
+
+def seat_name(lang: str, seat: int) -> str:
+    """A seat (0-based) as every picture, line and caption names it: its player's display name, else
+    "Player 2" (「プレイヤー2」)."""
+    return display_name(seat) or t(lang, "seats.word.player", number=seat + 1)

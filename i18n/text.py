@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from i18n import MissingKey, has, t
-from i18n.seats import seat_names
+from i18n.seats import seat_name, seat_names
 from rules import GAMES
 from rules.base import Event, RulesError
 
@@ -65,6 +65,8 @@ def error_text(lang: str, exc: RulesError) -> str:
     key = exc.fields.get("key")
     if isinstance(key, str) and has(lang, key):
         params = {k: v for k, v in exc.fields.items() if k != "key"}
+        if isinstance(params.get("turn"), int):  # whose turn it is (1-based), by name
+            params["turn_name"] = seat_name(lang, params["turn"] - 1)
         module = game_module(key.split(".", 1)[0])
         try:
             if module is not None and hasattr(module, "error_fields"):

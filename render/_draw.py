@@ -57,8 +57,17 @@ def needs_cjk(text: str) -> bool:
 FALLBACK_FONTS: tuple[str, ...] = ("DejaVuSans.ttf", CJK_FONT, "fonts/HangulFallback.ttf")
 """Tried in order for a character the string's own font lacks (e.g. Arabic in a Japanese line, Hangul
 anywhere): HangulFallback is NanumGothic cut to everyday Hangul (OFL-1.1, assets/fonts/)."""
+EMOJI_FONT = "fonts/EmojiFallback.ttf"
+"""Noto Color Emoji cut to the emoji people put in names (OFL-1.1, assets/fonts/): a colour bitmap font."""
+EMOJI_STRIKE = 109
+"""The one pixel size FreeType loads EMOJI_FONT at (its bitmaps are 136 x 128); glyphs are drawn at it
+and scaled to the text."""
+_EMOJI_FROM = 0x1F000
+"""From here on a character EMOJI_FONT has is drawn in colour even where DejaVu has a plain outline."""
+_REGIONAL_A = 0x1F1E6
+"""REGIONAL INDICATOR SYMBOL LETTER A: two of these letters make a flag emoji."""
 STAND_IN = "?"
-"""Drawn, in the string's own font, for a character no shipped font has (most colour emoji): a box
+"""Drawn, in the string's own font, for a character no shipped font has (flags, rarer emoji): a box
 ("tofu") reads as a rendering fault, a question mark as "a symbol we cannot show"."""
 
 
@@ -95,24 +104,38 @@ def _bbox(face: ImageFont.FreeTypeFont, text: str | bytes, args: tuple[Any, ...]
     return ImageFont.FreeTypeFont.getbbox(face, text, *args, **dict(kwargs))
 
 
+def stand_in(code: int) -> str:
+    """What is drawn for a character no shipped font has: a flag's letters ("🇯🇵" reads "JP"), else "?"."""
+    return chr(ord("A") + code - _REGIONAL_A) if _REGIONAL_A <= code <= _REGIONAL_A + 25 else STAND_IN
+
+
+def _colour(code: int) -> bool:
+    """Whether ``code`` is an emoji drawn from EMOJI_FONT (in colour) whatever the string's font has."""
+    return code >= _EMOJI_FROM and code in coverage(EMOJI_FONT)
+
+
+def _draws(name: str, code: int) -> bool:
+    """Whether font ``name`` draws ``code`` in a run (colour emoji only ever in EMOJI_FONT)."""
+    return _ignorable(code) or (code in coverage(name) and (name == EMOJI_FONT or not _colour(code)))
+
+
 @lru_cache(maxsize=TEXT_CACHE_SIZE)
 def font_runs(primary: str, text: str) -> tuple[tuple[str, str], ...] | None:
     """``text`` cut into (font name, run) pieces so every character is drawn by a font that has it,
-    or None when ``primary`` has them all (the common case, drawn exactly as before).
+    or None when ``primary`` draws them all (the common case, drawn exactly as before).
 
     A character stays in the current run while that run's font has it, so spaces and punctuation
     inside an Arabic or Korean name stay with it (one run is shaped, right to left where needed)."""
-    covered = coverage(primary)
-    if all(ord(ch) in covered or _ignorable(ord(ch)) for ch in text):
+    if all(_draws(primary, ord(ch)) for ch in text):
         return None
     runs: list[tuple[str, str]] = []
     current = primary
     for ch in text:
         code = ord(ch)
-        if not (code in coverage(current) or _ignorable(code)):
-            current = next((name for name in (primary, *FALLBACK_FONTS) if code in coverage(name)), primary)
-            if code not in coverage(current):
-                ch = STAND_IN
+        if not _draws(current, code):
+            current = next((name for name in (primary, *FALLBACK_FONTS, EMOJI_FONT) if _draws(name, code)), primary)
+            if not _draws(current, code):
+                ch = stand_in(code)
         if runs and runs[-1][0] == current:
             runs[-1] = (current, runs[-1][1] + ch)
         else:
@@ -122,7 +145,43 @@ def font_runs(primary: str, text: str) -> tuple[tuple[str, str], ...] | None:
 
 @lru_cache(maxsize=64)
 def _fallback_face(name: str, size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(ASSETS / name), size)
+    return ImageFont.truetype(str(ASSETS / name), EMOJI_STRIKE if name == EMOJI_FONT else size)
+
+
+def _run_length(face: ImageFont.FreeTypeFont, name: str, run: str) -> float:
+    """The pen advance of ``run`` drawn in font ``name`` at ``face``'s size (emoji scaled from the strike)."""
+    if name == _name(face):
+        return _length(face, run, ())
+    size = int(face.size)
+    length = _length(_fallback_face(name, size), run, ())
+    return length * _emoji_scale(size) if name == EMOJI_FONT else length
+
+
+def _emoji_scale(size: int) -> float:
+    """How much EMOJI_FONT's strike is scaled to make an emoji one em (``size`` pixels) tall: as tall as
+    a line of text's letters, so it never reaches into the lines above and below."""
+    ascent, descent = _fallback_face(EMOJI_FONT, size).getmetrics()
+    return size / (ascent + descent)
+
+
+EMOJI_CACHE_SIZE = 256
+"""Scaled emoji runs kept per process (a name's emoji at a few text sizes, some kilobytes each)."""
+
+
+@lru_cache(maxsize=EMOJI_CACHE_SIZE)
+def _emoji(run: str, size: int, colour: bool) -> tuple[Image.Image, int, int]:
+    """``run`` drawn from EMOJI_FONT at ``size`` pixels: (image, left, top) with the baseline pen at
+    (0, 0); RGBA in colour, else its alpha as a coverage mask (the string's ink draws the silhouette).
+    Drawn at the font's one strike and scaled down, premultiplied so edges keep no dark fringe."""
+    core, (left, top) = ImageFont.FreeTypeFont.getmask2(
+        _fallback_face(EMOJI_FONT, size), run, "RGBA", "ltr", None, None, 0, "ls", 0, None)
+    glyph = Image.Image()._new(core)
+    scale = _emoji_scale(size)
+    width, height = max(1, round(glyph.width * scale)), max(1, round(glyph.height * scale))
+    scaled = glyph.convert("RGBa").resize((width, height), Image.Resampling.LANCZOS).convert("RGBA")
+    ink = scaled.getchannel("A").getbbox() or (0, 0, width, height)  # the bitmap's clear margin is no text
+    scaled = scaled.crop(ink)
+    return (scaled if colour else scaled.getchannel("A")), round(left * scale) + ink[0], round(top * scale) + ink[1]
 
 
 def _vertical_shift(face: ImageFont.FreeTypeFont, anchor: str, top: int, bottom: int) -> float:
@@ -133,19 +192,25 @@ def _vertical_shift(face: ImageFont.FreeTypeFont, anchor: str, top: int, bottom:
 
 
 def _runs_mask(face: ImageFont.FreeTypeFont, runs: tuple[tuple[str, str], ...], mode: str,
-               stroke_width: float, anchor: str | None, stroke_filled: bool) -> tuple[Any, tuple[int, int]]:
+               stroke_width: float, anchor: str | None, stroke_filled: bool,
+               ink: int = 0) -> tuple[Any, tuple[int, int]]:
     """getmask2's (mask, offset) for a string drawn run by run, each run in its own font, pen to pen.
     Runs go left to right (the board's direction); inside a run the shaper still lays Arabic out
-    right to left."""
+    right to left. In "RGBA" mode (Canvas.text, for a string with emoji) text runs are coloured
+    ``ink`` and emoji keep their colours."""
     anchor = anchor or "la"
     pieces: list[tuple[Image.Image, int, int]] = []
     pen = 0.0
     for name, run in runs:
-        run_face = face if name == _name(face) else _fallback_face(name, int(face.size))
-        core, (left, top) = ImageFont.FreeTypeFont.getmask2(
-            run_face, run, mode, "ltr", None, None, stroke_width, "ls", 0, None, stroke_filled=stroke_filled)
-        pieces.append((Image.Image()._new(core), round(pen) + left, top))
-        pen += ImageFont.FreeTypeFont.getlength(run_face, run)
+        if name == EMOJI_FONT:
+            piece, left, top = _emoji(run, int(face.size), mode == "RGBA")
+            pieces.append((piece if mode in ("RGBA", "L") else piece.convert(mode), round(pen) + left, top))
+        else:
+            run_face = face if name == _name(face) else _fallback_face(name, int(face.size))
+            core, (left, top) = ImageFont.FreeTypeFont.getmask2(
+                run_face, run, mode, "ltr", None, None, stroke_width, "ls", ink, None, stroke_filled=stroke_filled)
+            pieces.append((Image.Image()._new(core), round(pen) + left, top))
+        pen += _run_length(face, name, run)
     left = min(x for _, x, _ in pieces)
     top = min(y for _, _, y in pieces)
     right = max(x + piece.width for piece, x, _ in pieces)
@@ -153,7 +218,10 @@ def _runs_mask(face: ImageFont.FreeTypeFont, runs: tuple[tuple[str, str], ...], 
     out = Image.new(pieces[0][0].mode, (max(right - left, 0), max(bottom - top, 0)))
     for piece, x, y in pieces:
         box = (x - left, y - top)
-        out.paste(ImageChops.lighter(out.crop((*box, box[0] + piece.width, box[1] + piece.height)), piece), box)
+        if mode == "RGBA":
+            out.alpha_composite(piece, box)
+        else:
+            out.paste(ImageChops.lighter(out.crop((*box, box[0] + piece.width, box[1] + piece.height)), piece), box)
     shift_x = {"l": 0.0, "m": pen / 2, "r": pen}[anchor[0]]
     shift_y = _vertical_shift(face, anchor[1], top, bottom)
     return out.im, (int(left - shift_x), int(top + shift_y))
@@ -222,13 +290,18 @@ class TextFont(ImageFont.FreeTypeFont):
             return None
         return font_runs(_name(target), text)
 
+    def has_colour(self, text: str) -> bool:
+        """Whether ``text`` holds an emoji drawn in colour (Canvas.text then draws it in "RGBA" mode)."""
+        runs = self.runs(self.for_text(text), text)
+        return runs is not None and any(name == EMOJI_FONT for name, _ in runs)
+
     def _runs_mask(self, target: ImageFont.FreeTypeFont, runs: tuple[tuple[str, str], ...],
                    args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, tuple[int, int]]:
         params = {**dict(zip(_MASK_PARAMS, args, strict=False)), **kwargs}
         mode = params.get("mode") or "L"
         key = (target, runs, mode, params.get("stroke_width") or 0, params.get("anchor"),
                bool(params.get("stroke_filled", False)))
-        return _runs_mask(*key) if mode == "RGBA" else _cached_runs_mask(*key)
+        return _runs_mask(*key, params.get("ink") or 0) if mode == "RGBA" else _cached_runs_mask(*key)
 
     def getmask2(self, text, *args, **kwargs):  # type: ignore[no-untyped-def, override]
         target = self.for_text(text)
@@ -261,8 +334,7 @@ class TextFont(ImageFont.FreeTypeFont):
         target = self.for_text(text)
         runs = self.runs(target, text)
         if runs is not None:
-            return sum(_length(target if name == _name(target) else _fallback_face(name, int(self.size)), run, ())
-                       for name, run in runs)
+            return sum(_run_length(target, name, run) for name, run in runs)
         if not kwargs and _hashable((text, args)):
             return _length(target, text, args)
         return ImageFont.FreeTypeFont.getlength(target, text, *args, **kwargs)
@@ -273,6 +345,18 @@ class TextFont(ImageFont.FreeTypeFont):
         if runs is not None:
             return self._runs_mask(target, runs, args, kwargs)[0]
         return super().getmask(text, *args, **kwargs) if target is self else target.getmask(text, *args, **kwargs)
+
+
+class Canvas(ImageDraw.ImageDraw):
+    """ImageDraw that draws the emoji of a string (a player's name) in their own colours: Pillow keeps
+    colour glyphs only with ``embedded_color``, which every other string does without (its masks are
+    cached; colour masks cannot be)."""
+
+    def text(self, xy, text, fill=None, font=None, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        if (isinstance(font, TextFont) and isinstance(text, str) and not text.isascii()
+                and self.mode in ("RGB", "RGBA") and font.has_colour(text)):
+            kwargs["embedded_color"] = True
+        return super().text(xy, text, fill, font, *args, **kwargs)
 
 
 @lru_cache(maxsize=64)
@@ -289,7 +373,7 @@ def ellipsize(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
         return text
     while text and face.getlength(text + "…") > width:
         text = text[:-1]
-    return text + "…"
+    return text.rstrip() + "…"
 
 
 def seat_colour(seat: int) -> tuple[int, int, int]:
@@ -331,7 +415,7 @@ class Stamps:
                 self._crops.move_to_end(full)
         if crop is None:
             scratch = Image.new("RGB", (box[2], box[3]), BACKGROUND)
-            paint(ImageDraw.Draw(scratch))
+            paint(Canvas(scratch))
             crop = scratch.crop(box)
             with self._guard:
                 if full not in self._crops:
@@ -352,7 +436,7 @@ stamps = Stamps()
 
 def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     image = Image.new("RGB", (width, height), BACKGROUND)
-    return image, ImageDraw.Draw(image)
+    return image, Canvas(image)
 
 
 def text_centered(

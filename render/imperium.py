@@ -16,6 +16,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from i18n import t
+from i18n.seats import seat_name
 from render._draw import (
     BACKGROUND,
     HIGHLIGHT,
@@ -82,7 +83,7 @@ class _Board:
         self.names = [
             str(names[s])
             if isinstance(names, list) and s < len(names)
-            else t(lang, "imperium.word.player", number=s + 1)
+            else seat_name(lang, s)
             for s in range(self.n)
         ]
         self.finished = bool(view.get("finished"))

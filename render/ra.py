@@ -279,11 +279,15 @@ def _draw_board(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None
     if auction:
         d.text((x0, y + 18), t(lang, "ra.picture.bids"), font=font(22, True), fill=INK, anchor="lm")
         bx = 90
-        for seat, bid in enumerate(auction.get("bids", [])):
+        bids = auction.get("bids", [])
+        chip = (WIDTH - MARGIN - bx) / max(1, len(bids)) - 10  # the widest a chip may be: one row for all
+        for seat, bid in enumerate(bids):
             text = "—" if bid is None else (t(lang, "ra.picture.bid_pass") if bid == 0 else str(bid))
             if seat == auction.get("bidder"):
                 text = t(lang, "ra.picture.bid_waiting") if bid is None else text
-            label = t(lang, "ra.picture.bid_chip", number=seat + 1, bid=text)
+            room = chip - 20 - d.textlength(t(lang, "ra.picture.bid_chip", name="", bid=text), font=font(22, True))
+            name = ellipsize(player(lang, seat), font(22, True), max(room, 48))  # at least a letter or two
+            label = t(lang, "ra.picture.bid_chip", name=name, bid=text)
             w = int(d.textlength(label, font=font(22, True))) + 20
             outline = HIGHLIGHT if seat == auction.get("bidder") else seat_colour(seat)
             d.rounded_rectangle((bx, y, bx + w, y + 36), radius=8, fill=PANEL, outline=outline, width=3)

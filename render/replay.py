@@ -23,7 +23,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import get_renderer
-from render._draw import BACKGROUND, font
+from render._draw import BACKGROUND, Canvas, font
 
 MAX_BYTES = 8 * 1024 * 1024
 """Largest GIF we produce (Discord refuses uploads over 10 MiB in servers without boosts)."""
@@ -147,7 +147,7 @@ def _frame(
     top = strip * rows
     canvas.paste(scaled, (0, top))
     if rows:
-        draw = ImageDraw.Draw(canvas)
+        draw = Canvas(canvas)
         draw.rectangle((0, 0, width - 1, top - 1), fill=CAPTION_BG)
         size = max(10, round(strip * 0.55))
         pad = max(4, strip // 3)

@@ -7,7 +7,7 @@ from PIL import ImageDraw
 
 from i18n import t
 from render._draw import INK, PHONE_TEXT, font, seat_colour, wrap
-from render.barrage.layout import MARGIN, WIDTH, View, _fitted, _ink_on, _seat_name
+from render.barrage.layout import MARGIN, WIDTH, View, _fitted, _ink_on, _player
 from render.barrage.legend import _last_move
 
 SCORES_H = 50
@@ -43,7 +43,10 @@ def draw_band(d: ImageDraw.ImageDraw, view: View, y: int, lang: str) -> None:
             colour = seat_colour(seat)
             d.rounded_rectangle((x, y, x + width, y + SCORES_H - 8), radius=8, fill=colour,
                                 outline=INK, width=4 if seat == acting else 1)
-            text = f"{_seat_name(view, seat, lang)}  {t(lang, 'barrage_pic.word.vp', n=c['vp'])}"
+            # the name alone (the colour says the company): the VP must stay large enough for a phone
+            vp = t(lang, "barrage_pic.word.vp", n=c["vp"])
+            room = width - 12 - font(PHONE_TEXT, True).getlength(f"  {vp}")
+            text = f"{_player(seat, lang, font(PHONE_TEXT, True), max(room, width / 3))}  {vp}"
             _fitted(d, (x + width / 2, y + (SCORES_H - 8) / 2), text, width - 12, PHONE_TEXT, True,
                     _ink_on(colour))
         y += SCORES_H

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import ImageDraw, ImageFont
 
 import i18n
 import i18n.barrage as words
 from i18n import t
+from i18n.seats import seat_name
 from render._draw import INK, ellipsize, font
 from rules.barrage import data
 
@@ -98,13 +99,23 @@ def _union(boxes: list[Box], pad: float) -> Box:
             max(b[2] for b in boxes) + pad, max(b[3] for b in boxes) + pad)
 
 
+NAME_ROOM = 170
+"""Widest a player's name is drawn beside its company (pixels at 20 px bold): longer names end in "…"."""
+
+
+def _player(seat: int, lang: str, face: ImageFont.FreeTypeFont, room: float) -> str:
+    """A seat's player by name, cut with "…" to ``room`` pixels of ``face`` (small pieces on the map)."""
+    return ellipsize(seat_name(lang, seat), face, room)
+
+
 def _seat_name(view: View, seat: int, lang: str = "en") -> str:
-    """"P2 USA" (or "P2" before the draft gave the seat a company)."""
+    """"Ann (USA)" (or "Ann" before the draft gave the seat a company), a long name cut short."""
     companies = view.get("companies") or []
     company = companies[seat].get("company", "") if seat < len(companies) else ""
+    name = _player(seat, lang, font(20, True), NAME_ROOM)
     if company in data.COMPANIES:
-        return t(lang, "barrage_pic.word.seat_company", seat=seat + 1, company=words.company(lang, company))
-    return t(lang, "barrage_pic.word.seat", seat=seat + 1)
+        return t(lang, "barrage_pic.word.seat_company", name=name, company=words.company(lang, company))
+    return name
 
 
 def _officer_name(officer: str, lang: str = "en") -> str:

@@ -13,7 +13,8 @@ from PIL import Image, ImageDraw
 import i18n
 import i18n.barrage as words
 from i18n import t
-from render._draw import BACKGROUND, HIGHLIGHT, INK, MUTED, ellipsize, font, seat_colour
+from i18n.seats import seat_name
+from render._draw import BACKGROUND, HIGHLIGHT, INK, MUTED, Canvas, ellipsize, font, seat_colour
 from render.barrage.layout import (
     _AREA,
     _AREA_FILL,
@@ -283,8 +284,8 @@ def _built_dam(d: ImageDraw.ImageDraw, box: Box, owner: int, level: int, water: 
     x0, y0, x1, _ = box
     fill = _NEUTRAL if owner < 0 else seat_colour(owner)
     d.rounded_rectangle(box, radius=6, fill=fill, outline=INK, width=2)
-    label = t(lang, "barrage_pic.word.neutral") if owner < 0 else t(lang, "barrage_pic.word.seat", seat=owner + 1)
-    d.text(((x0 + x1) / 2, y0 + 15), label, font=font(16, True), fill=_ink_on(fill), anchor="mm")
+    label = t(lang, "barrage_pic.word.neutral") if owner < 0 else seat_name(lang, owner)
+    _fitted(d, ((x0 + x1) / 2, y0 + 15), label, x1 - x0 - 8, 16, True, _ink_on(fill))
     rings = max(level, water)
     step = min(25.0, (x1 - x0 - 10) / max(1, rings))
     r = min(10.0, step / 2 - 1)
@@ -318,8 +319,7 @@ def _draw_powerhouses(d: ImageDraw.ImageDraw, lay: _MapLayout, view: View, lang:
             continue
         fill = seat_colour(owner)
         d.rounded_rectangle(box, radius=6, fill=fill, outline=INK, width=2)
-        d.text(_centre(box), "⚡" + t(lang, "barrage_pic.word.seat", seat=owner + 1), font=font(19, True),
-               fill=_ink_on(fill), anchor="mm")
+        _fitted(d, _centre(box), "⚡" + seat_name(lang, owner), box[2] - box[0] - 6, 19, True, _ink_on(fill))
 
 
 # Where the irrigation areas are drawn on the Nile map. The data's boxes (house positions) are too small
@@ -507,8 +507,7 @@ def _irrigation_space(d: ImageDraw.ImageDraw, box: Box, occupant: int | None, re
     d.rounded_rectangle(box, radius=5, fill=fill, outline=_RED if red else INK, width=3 if red else 2)
     cx, cy = _centre(box)
     if occupant is not None:
-        d.text((cx, cy), t(lang, "barrage_pic.word.seat", seat=occupant + 1), font=font(15, True),
-               fill=_ink_on(fill), anchor="mm")
+        _fitted(d, (cx, cy), seat_name(lang, occupant), box[2] - box[0] - 6, 15, True, _ink_on(fill))
         return
     if red:
         d.ellipse((cx - 18, cy - 5, cx - 8, cy + 5), fill=INK)
@@ -520,7 +519,7 @@ def _irrigation_space(d: ImageDraw.ImageDraw, box: Box, occupant: int | None, re
 def _draw_map(view: View, lang: str) -> Image.Image:
     lay = _layout(view.get("map") or "base")
     img = Image.new("RGB", lay.size, BACKGROUND)
-    d = ImageDraw.Draw(img)
+    d = Canvas(img)
     _draw_bands(img, d, lay, lang)
     _draw_zones(d, lay)
     _draw_river(d, lay, lang)

@@ -9,6 +9,7 @@ from typing import Any
 from PIL import ImageDraw
 
 from i18n import t
+from i18n.seats import seat_name
 from render._draw import HIGHLIGHT, INK, MUTED, PANEL, ellipsize, font, seat_colour
 from render.barrage.layout import (
     _CONTRACT_FILL,
@@ -187,7 +188,7 @@ def _irrigation_scoring_chip(d: ImageDraw.ImageDraw, view: View, x: float, y: fl
     top = t(lang, "barrage_pic.irrigation.chip", round=rnd, points=f"{tile.get('points', 0):+d}".replace("-", "−"))
     if status == "won" and winner is not None:
         fill: Colour = seat_colour(winner)
-        bottom, outline = t(lang, "barrage_pic.irrigation.won_by", seat=winner + 1), INK
+        bottom, outline = t(lang, "barrage_pic.irrigation.won_by", name=seat_name(lang, winner)), INK
     elif status == "discarded":
         fill, bottom, outline = (226, 224, 218), t(lang, "barrage_pic.irrigation.discarded"), _SLOT_LINE
     else:

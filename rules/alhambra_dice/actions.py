@@ -188,7 +188,7 @@ def describe(action: Action) -> str:
             what = "1 point + the chip" if chip else "2 points"
             return f"{what} ({_b(to)})"
         case NameStart(seat=s):
-            return f"Seat {s + 1} starts next round"
+            return f"Player {s + 1} starts next round"
         case Build(tile=t, x=x, y=y):
             return f"Build {tile_label(t)} from reserve at {x},{y}"
         case Remove(x=x, y=y):

@@ -70,9 +70,10 @@ def check(st: State, seat: int, a: Any) -> None:
         raise GameOver("The game is over.", key="alhambra_dice.error.game_over")
     if type(seat) is not int or seat != st.seat:
         raise NotYourTurn(
-            f"It is {seat_name(st, st.seat)}'s turn.",
+            f"It is not your turn: waiting for {seat_name(st, st.seat)}.",
             seat=seat,
             player=st.seat + 1,
+            turn=st.seat + 1,
             key="alhambra_dice.error.not_your_turn",
         )
     phase = st.phase

@@ -123,7 +123,7 @@ def seats(state: State) -> int:
 
 
 def seat_name(state: State, seat: int) -> str:
-    return "The dummy" if seat == state.dummy else f"Seat {seat + 1}"
+    return "The dummy" if seat == state.dummy else f"Player {seat + 1}"
 
 
 def say(state: State, events: list[Event], kind: str, text: str, **data: Any) -> None:

@@ -234,7 +234,7 @@ def _decide(st: State, seat: int, a: BarrageAction, events: list[Event]) -> None
         st.starting = [*st.starting[:i], *st.starting[i + 1:]]
         start.init_company(st, seat, company, officer, a.contract)
         st.tasks.pop(0)
-        _say(st, events, "draft", f"Seat {seat + 1} takes {data.COMPANIES[company]['name']} with "
+        _say(st, events, "draft", f"Player {seat + 1} takes {data.COMPANIES[company]['name']} with "
              f"{data.OFFICERS[officer]['name']} and {names.contract(a.contract)}.", "draft", seat=seat, company=company,
              officer=officer, contract=a.contract)
     elif k == "turn":
@@ -612,9 +612,10 @@ class BarrageGame:
             raise InvalidAction(f"{action!r} is not a Barrage action.", key="barrage.error.not_an_action",
                                 action=repr(action))
         if not state.tasks or state.tasks[0].seat != seat:
-            if isinstance(seat, int):
-                raise NotYourTurn(f"It is not seat {seat + 1}'s turn.", key="barrage.error.not_your_turn",
-                                  seat=seat + 1)
+            if isinstance(seat, int) and state.tasks:
+                acting = state.tasks[0].seat
+                raise NotYourTurn(f"It is not your turn: waiting for Player {acting + 1}.",
+                                  key="barrage.error.not_your_turn", seat=seat + 1, turn=acting + 1)
             raise NotYourTurn("Not your turn.", key="barrage.error.not_your_turn_anon")
         listed = next((entry for entry in _LISTED if entry[0] is state), None)
         if listed is not None and listed[1] is state.tasks[0] and action in listed[2]:

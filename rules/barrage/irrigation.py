@@ -143,7 +143,7 @@ def score(st: State) -> list[Line]:
     if len(top) == 1:
         gains[top[0]] += FIRST_VP + v
         st.irr_scoring[r - 1] = top[0]
-        lines.append(line(f"Seat {top[0] + 1} leads and takes the round {r} irrigation scoring tile.",
+        lines.append(line(f"Player {top[0] + 1} leads and takes the round {r} irrigation scoring tile.",
                           "irrigation_leader", seat=top[0], round=r))
     else:
         st.irr_scoring[r - 1] = DISCARDED
@@ -156,10 +156,10 @@ def score(st: State) -> list[Line]:
     for s, vp in enumerate(gains):
         if vp:
             supply.gain(st, s, "vp", vp)
-            lines.append(line(f"Seat {s + 1} scores {vp} VP for irrigation.", "irrigation_vp", seat=s, vp=vp))
+            lines.append(line(f"Player {s + 1} scores {vp} VP for irrigation.", "irrigation_vp", seat=s, vp=vp))
     # the penalty is its own clause: it applies even to a last group that has just gained as second
     for s in group[values[-1]]:
         supply.gain(st, s, "vp", LAST_VP)
-        lines.append(line(f"Seat {s + 1} loses {-LAST_VP} VP for irrigation.", "irrigation_loss", seat=s,
+        lines.append(line(f"Player {s + 1} loses {-LAST_VP} VP for irrigation.", "irrigation_loss", seat=s,
                           vp=-LAST_VP))
     return lines

@@ -51,7 +51,7 @@ def _record(st: State, events: list[Event], event: Event) -> None:
 
 def name(st: State, seat: int) -> str:
     c = st.companies[seat]
-    return f"Seat {seat + 1} ({data.COMPANIES[c.company]['name']})" if c.company else f"Seat {seat + 1}"
+    return f"Player {seat + 1} ({data.COMPANIES[c.company]['name']})" if c.company else f"Player {seat + 1}"
 
 
 def who(st: State, seat: int) -> dict[str, Any]:

@@ -208,7 +208,7 @@ def final_scoring(st: State) -> list[Line]:
         vp = final_vp(st, seat)
         if vp:
             supply.gain(st, seat, "vp", vp)
-            lines.append(line(f"Seat {seat + 1} scores {vp} VP for private buildings.", "buildings_vp", seat=seat,
+            lines.append(line(f"Player {seat + 1} scores {vp} VP for private buildings.", "buildings_vp", seat=seat,
                               vp=vp))
     return lines
 

@@ -85,7 +85,7 @@ def execute(st: State, seat: int, p: Produce, bonus: int, second: bool) -> tuple
         supply.pay(st, seat, "credit", p.drops)
         supply.gain(st, owner, "credit", p.drops)
         supply.gain(st, owner, "vp", p.drops)
-        text += f", paying {p.drops} credit(s) to seat {owner + 1}"
+        text += f", paying {p.drops} credit(s) to Player {owner + 1}"
     st.companies[seat].energy += e
     water.flow(st, m.river[m.ph_node[p.powerhouse]], p.drops)
     return e, text

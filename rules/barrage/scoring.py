@@ -75,7 +75,7 @@ def round_scoring(st: State) -> list[Line]:
     for seat, vp in enumerate(energy_awards(energies)):
         if vp:
             supply.gain(st, seat, "vp", vp)
-            lines.append(line(f"Seat {seat + 1} scores {vp} VP for energy ranking.", "energy_vp", seat=seat, vp=vp))
+            lines.append(line(f"Player {seat + 1} scores {vp} VP for energy ranking.", "energy_vp", seat=seat, vp=vp))
     zero = _ENERGY["zero_energy_penalty"]
     tile = st.bonus[st.round - 1]
     vp_each = data.BONUS_TILES[tile]["vp_each"]
@@ -84,12 +84,12 @@ def round_scoring(st: State) -> list[Line]:
         supply.gain(st, seat, "credit", cr)
         if c.energy == zero["energy"]:
             supply.gain(st, seat, "vp", zero["vp"])
-            lines.append(line(f"Seat {seat + 1} produced no energy: {zero['vp']} VP.", "no_energy", seat=seat,
+            lines.append(line(f"Player {seat + 1} produced no energy: {zero['vp']} VP.", "no_energy", seat=seat,
                               vp=zero["vp"]))
         vp = bonus_vp(bonus_count(st, seat, tile), vp_each, c.energy, st.round)
         if vp:
             supply.gain(st, seat, "vp", vp)
-            lines.append(line(f"Seat {seat + 1} scores {vp} VP from the round bonus tile for {names.bonus(tile)}.",
+            lines.append(line(f"Player {seat + 1} scores {vp} VP from the round bonus tile for {names.bonus(tile)}.",
                               "bonus_vp", seat=seat,
                               vp=vp, tile=tile))
     return lines
@@ -171,13 +171,13 @@ def final_scoring(st: State) -> list[Line]:
     for seat, vp in enumerate(place_awards(counts, data.OBJECTIVE_VP)):
         if vp:
             supply.gain(st, seat, "vp", vp)
-            lines.append(line(f"Seat {seat + 1} scores {vp} VP for the objective “{names.objective(st.objective)}” "
+            lines.append(line(f"Player {seat + 1} scores {vp} VP for the objective “{names.objective(st.objective)}” "
                               f"({counts[seat]}).",
                               "objective_vp", seat=seat, vp=vp, tile=st.objective, count=counts[seat]))
     for seat, c in enumerate(st.companies):
         leftover = (c.credits + c.exc + c.mix) // 5
         drops = sum(st.water.get(d, 0) for d, o in st.dam_owner.items() if o == seat)
         supply.gain(st, seat, "vp", leftover + drops)
-        lines.append(line(f"Seat {seat + 1} scores {leftover} VP for leftovers and {drops} VP for water.",
+        lines.append(line(f"Player {seat + 1} scores {leftover} VP for leftovers and {drops} VP for water.",
                           "leftover_vp", seat=seat, leftover=leftover, drops=drops))
     return lines

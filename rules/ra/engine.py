@@ -189,7 +189,7 @@ def apply(state: RaState, seat: Seat, action: A.RaAction) -> tuple[RaState, list
     acting = state.winner if phase == DISASTER else state.turn  # actor(state), inlined
     if seat != acting or not isinstance(seat, int):
         raise NotYourTurn(f"It is not your turn: waiting for {name(acting)}.", seat=seat,
-                          key="ra.error.not_your_turn", number=acting + 1)
+                          key="ra.error.not_your_turn", number=acting + 1, turn=acting + 1)
     s, events = move(state, seat, action)
     if events:  # turns.remember, inlined: nearly every move logs something
         s.log = (s.log + events)[-LOG_KEEP:]

@@ -40,7 +40,8 @@ async def test_frames_are_public_views_sampled_from_a_long_game(host):
     assert shown[0].index == 0 and shown[-1].index == total
     assert all(a.index < b.index for a, b in itertools.pairwise(shown))
     assert shown[0].caption.startswith("Alhambra")
-    assert shown[5].caption.startswith(f"Move {shown[5].index}/{total} · P")
+    names = [p["name"] for p in data["players"]]
+    assert shown[5].caption.startswith(f"Move {shown[5].index}/{total} · {names[shown[5].seat]}: ")  # by name
     assert "Game over · won by" in shown[-1].caption
 
     game = GAMES["alhambra_dice"]

@@ -303,10 +303,12 @@ def test_rule_errors_have_keys_and_english_is_the_reason():
 
 
 def test_errors_that_need_no_names_read_through_the_generic_hook():
-    """Errors without building names read the same with or without the game's error_fields."""
+    """Errors without building names (or the name of whose turn it is) read the same with or without the
+    game's error_fields."""
     for exc in _error_list():
         template = catalogue("ja")[exc.fields["key"]]
-        if not i18n.fields_of(template) & {"building_name", "land_name", "cell_name", "aim_name", "tile_name"}:
+        derived = {"building_name", "land_name", "cell_name", "aim_name", "tile_name", "turn_name"}
+        if not i18n.fields_of(template) & derived:
             raw = {k: v for k, v in exc.fields.items() if k != "key"}
             assert i18n.text.error_text("ja", exc) == i18n.t("ja", exc.fields["key"], **raw)
 

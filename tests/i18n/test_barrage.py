@@ -111,23 +111,23 @@ def test_the_boards_log_is_the_games_events_in_the_pictures_language() -> None:
 
 # Messages that random games rarely reach, with the data the engine gives them and its English sentence.
 RARE: list[tuple[dict[str, Any], str]] = [
-    ({"msg": "out", "seat": 1, "company": "italy"}, "Seat 2 (Italy) goes out for the round."),
+    ({"msg": "out", "seat": 1, "company": "italy"}, "Player 2 (Italy) goes out for the round."),
     ({"msg": "take_tile", "seat": 0, "company": "netherlands", "tile": "L3_JOKER"},
-     "Seat 1 (Netherlands) takes the L3 Joker tile."),
+     "Player 1 (Netherlands) takes the L3 Joker tile."),
     ({"msg": "contract_vp", "seat": 2, "company": "usa", "vp": 5, "contract": "NILE_Y"},
-     "Seat 3 (USA) takes 5 VP from the yellow contract for 6 energy (an irrigation tile from plain/hill or 5 VP)."),
+     "Player 3 (USA) takes 5 VP from the yellow contract for 6 energy (an irrigation tile from plain/hill or 5 VP)."),
     ({"msg": "use_building", "seat": 0, "company": "france", "building": "loan_agency"},
-     "Seat 1 (France) uses the loan agency."),
+     "Player 1 (France) uses the loan agency."),
     ({"msg": "buy_work", "seat": 1, "company": "germany", "work": "EW_B2"},
-     "Seat 2 (Germany) buys external work B (4 mixers → 2 VP, 2 free elevations) with credits."),
+     "Player 2 (Germany) buys external work B (4 mixers → 2 VP, 2 free elevations) with credits."),
     ({"msg": "irrigate", "seat": 1, "company": "germany", "dam": "", "tile": "IRR_HILL_CREDITS"},
-     "Seat 2 (Germany) irrigates and takes the irrigation tile “hill: 4 credits”."),
+     "Player 2 (Germany) irrigates and takes the irrigation tile “hill: 4 credits”."),
     ({"msg": "produce", "seat": 0, "company": "usa", "energy": 12, "drops": 2, "dam": "B1L", "conduit": "C1R",
       "powerhouse": "P5_0", "owner": 1, "map": "base"},
-     "Seat 1 (USA) produces 12 energy with 2 drop(s) via basin 1 lower dam → basin 1 conduit to zone 5 (value 4) → "
-     "zone 5 powerhouse space 1, paying 2 credit(s) to seat 2."),
+     "Player 1 (USA) produces 12 energy with 2 drop(s) via basin 1 lower dam → basin 1 conduit to zone 5 (value 4) → "
+     "zone 5 powerhouse space 1, paying 2 credit(s) to Player 2."),
     ({"msg": "build", "seat": 3, "company": "france", "structure": "base", "site": "B9U", "tile": "ANTON_SPECIAL",
-      "copy": "BASIC_BASE"}, "Seat 4 (France) builds a base on basin 9 upper dam with the Anton Special tile "
+      "copy": "BASIC_BASE"}, "Player 4 (France) builds a base on basin 9 upper dam with the Anton Special tile "
       "(as the basic Base tile)."),
     ({"msg": "irrigation_tied"}, "The lead is tied: the leaders score as second and the tile is discarded."),
 ]

@@ -8,7 +8,7 @@ from functools import cache
 
 from PIL import ImageDraw, ImageFont
 
-from render._draw import TextFont, stamps
+from render._draw import TextFont, coverage, stamps
 
 _MISSING = "\U0010fffd"  # a private-use code point no font here has: its mask is the .notdef box
 
@@ -21,6 +21,10 @@ def _notdef(font: ImageFont.FreeTypeFont) -> bytes:
 def missing_glyphs(font: ImageFont.FreeTypeFont, text: str) -> list[str]:
     """Characters of ``text`` the font that actually draws it would show as the .notdef box."""
     target = font.for_text(text) if isinstance(font, TextFont) else font
+    runs = font.runs(target, text) if isinstance(font, TextFont) else None
+    if runs is not None:  # drawn run by run, each run in a font that has its characters
+        return sorted({ch for name, run in runs for ch in run if not ch.isspace() and ord(ch) not in coverage(name)
+                       and not 0xFE00 <= ord(ch) <= 0xFE0F})
     return sorted({ch for ch in text if not ch.isspace() and bytes(target.getmask(ch)) == _notdef(target)})
 
 

@@ -1,14 +1,26 @@
 """Player names in scripts and symbols our two text fonts lack (Hangul, emoji, Arabic) draw as real
-letters or a "?" stand-in, never as empty boxes (tofu), and ordinary text looks exactly as before."""
+letters, colour emoji or a readable stand-in, never as empty boxes (tofu), and ordinary text looks
+exactly as before."""
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageFont, features
 
-from render._draw import ASSETS, BACKGROUND, CJK_FONT, INK, STAND_IN, coverage, font, font_runs
+from render._draw import (
+    ASSETS,
+    BACKGROUND,
+    CJK_FONT,
+    EMOJI_FONT,
+    EMOJI_STRIKE,
+    INK,
+    STAND_IN,
+    coverage,
+    font,
+    font_runs,
+)
 
 NAME = "Ra 🎲 민수 عمر خالد 😀"
-"""A display name mixing Latin, an emoji DejaVu lacks, Korean, Arabic and an emoji DejaVu has."""
+"""A display name mixing Latin, an emoji DejaVu lacks, Korean, Arabic and an emoji DejaVu has in black."""
 NOT_IN_ANY_FONT = "\ue000"
 """A private-use code point: every shipped font draws its .notdef box for it."""
 
@@ -18,7 +30,8 @@ def _mask(face: ImageFont.FreeTypeFont, text: str) -> bytes:
 
 
 def _face(name: str, size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(ASSETS / name), size)
+    """A shipped font at ``size`` (the emoji font at its one bitmap size)."""
+    return ImageFont.truetype(str(ASSETS / name), EMOJI_STRIKE if name == EMOJI_FONT else size)
 
 
 def _drawn(text: str, face: ImageFont.FreeTypeFont, anchor: str = "la") -> Image.Image:
@@ -32,8 +45,10 @@ def test_every_character_of_a_mixed_script_name_has_a_real_glyph() -> None:
     runs = font_runs("DejaVuSans.ttf", NAME)
     assert runs is not None
     drawn = "".join(run for _, run in runs)
-    assert "민수" in drawn and "عمر خالد" in drawn and "😀" in drawn
-    assert drawn.count(STAND_IN) == 1  # the die emoji, which no shipped font has
+    assert "민수" in drawn and "عمر خالد" in drawn and "😀" in drawn and "🎲" in drawn
+    assert STAND_IN not in drawn  # the die was a "?" until the emoji font came (issue 19 asked for it)
+    # both emoji in colour, also the one DejaVu has in black
+    assert [run for name, run in runs if name == EMOJI_FONT] == ["🎲", "😀"]
     for name, run in runs:
         assert NOT_IN_ANY_FONT not in {chr(code) for code in coverage(name)}
         notdef = _mask(_face(name, 24), NOT_IN_ANY_FONT)

@@ -30,19 +30,22 @@ def ks_x_1001_syllables() -> list[int]:
     return [code for code in found if 0xAC00 <= code <= 0xD7A3]
 
 
-def main(source: str) -> None:
+def cut(source: str, unicodes: list[int], name: str) -> Path:
+    """``source`` cut to ``unicodes``, renamed ``name`` and saved beside this script as ``<name>.ttf``."""
     options = subset.Options()
     options.hinting = False
     options.layout_features = ["*"]
     face = TTFont(source)
     cutter = subset.Subsetter(options)
-    cutter.populate(unicodes=[0x20, *range(0x3131, 0x318F), *ks_x_1001_syllables()])
+    cutter.populate(unicodes=unicodes)
     cutter.subset(face)
     for record in face["name"].names:
         if record.nameID in _FAMILY_IDS:
-            record.string = NAME if record.nameID != 4 else f"{NAME} Regular"
-    face.save(Path(__file__).parent / f"{NAME}.ttf")
+            record.string = name if record.nameID != 4 else f"{name} Regular"
+    target = Path(__file__).parent / f"{name}.ttf"
+    face.save(target)
+    return target
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    cut(sys.argv[1], [0x20, *range(0x3131, 0x318F), *ks_x_1001_syllables()], NAME)

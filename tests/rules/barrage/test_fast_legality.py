@@ -113,8 +113,10 @@ def test_fast_check_agrees_with_the_listing(players: int, options: dict[str, str
         for probe in [*rng.sample(_ANY, 4), *_variants(sample, st)]:
             _refused_as_listed(st, seat, probe, legal)
         other = (seat + 1) % players
-        assert _outcome(st, other, legal[0]) == ("NotYourTurn", f"It is not seat {other + 1}'s turn.",
-                                                 {"key": "barrage.error.not_your_turn", "seat": other + 1})
+        # the refusal names whose turn it is (issue 19), not the seat that tried
+        assert _outcome(st, other, legal[0]) == (
+            "NotYourTurn", f"It is not your turn: waiting for Player {seat + 1}.",
+            {"key": "barrage.error.not_your_turn", "seat": other + 1, "turn": seat + 1})
         assert msgspec.msgpack.encode(st) == before  # neither accepted nor refused moves touched it
     assert {"turn", "construct", "produce", "fulfil", "drop"} <= kinds
 
