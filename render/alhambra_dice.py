@@ -228,10 +228,12 @@ def _building_headers(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, l
     return y + 44
 
 
-def _tracks(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
-    """Building-point tracks 12 (top) .. 1 (bottom); stones stack left to right, first arrival left."""
+def _tracks(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str,
+            rh: int = 20) -> int:  # fmt: skip
+    """Building-point tracks 12 (top) .. 1 (bottom), ``rh`` pixels a row; stones stack left to right,
+    first arrival left."""
     x0, cw = _column_geometry()
-    rh = 20
+    r = rh // 2 - 2
 
     def empty(draw: ImageDraw.ImageDraw) -> None:
         draw.text((MARGIN, y - 2), t(lang, "alhambra_dice.board.points"), font=font(13), fill=MUTED)
@@ -243,7 +245,7 @@ def _tracks(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
                 draw.rectangle((x + 3, ry, x + cw - 3, ry + rh), fill=PANEL, outline=GRID_LINE)
 
     # The empty tracks never change: painted once, pasted after; only the stones are drawn anew.
-    stamps.paste(image, (0, y - 2, WIDTH, y + 12 * rh + 15), ("alhambra_dice.tracks", lang), empty)
+    stamps.paste(image, (0, y - 2, WIDTH, y + 12 * rh + 15), ("alhambra_dice.tracks", lang, rh), empty)
     for b in range(6):
         x = x0 + b * cw
         stacks: dict[int, int] = {}
@@ -252,9 +254,9 @@ def _tracks(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
             k = stacks.get(v, 0)
             stacks[v] = k + 1
             ry = y + (12 - v) * rh + 14
-            cx = x + 14 + k * 19
-            draw.ellipse((cx - 8, ry + 2, cx + 8, ry + rh - 2), fill=_seat_fill(view, seat), outline=INK)
-            draw.text((cx, ry + rh / 2), _seat_tag(view, seat), font=font(11, True), fill=(255, 255, 255),
+            cx = x + 6 + r + k * (rh - 1)
+            draw.ellipse((cx - r, ry + 2, cx + r, ry + rh - 2), fill=_seat_fill(view, seat), outline=INK)
+            draw.text((cx, ry + rh / 2), _seat_tag(view, seat), font=font(rh * 11 // 20, True), fill=(255, 255, 255),
                       anchor="mm")  # fmt: skip
     return y + 12 * rh + 22
 
@@ -354,17 +356,7 @@ def _dice_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: s
     h = 150
     width = WIDTH - 2 * MARGIN - 32
     draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + h), fill=PANEL, outline=GRID_LINE)
-    if dice is None:
-        if view["result"] is not None:
-            res = view["result"]
-            scores = "   ".join(t(lang, "alhambra_dice.board.final_score", name=_name(view, s, lang), score=p)
-                                for s, p in enumerate(res["scores"]))  # fmt: skip
-            text = t(lang, "alhambra_dice.board.final_scores", scores=scores)
-            draw.text((MARGIN + 16, y + 40), ellipsize(text, font(22, True), width), font=font(22, True), fill=INK,
-                      anchor="lm")  # fmt: skip
-            note = words.result_note(lang, res["ranks"], view["scores"], view["dummy"])
-            draw.text((MARGIN + 16, y + 90), ellipsize(note, font(18), width), font=font(18), fill=MUTED, anchor="lm")
-            return y + h + 10
+    if dice is None:  # the final picture has no dice panel (see _final_layout): this is a round end
         draw.text((MARGIN + 16, y + 22), t(lang, "alhambra_dice.board.round_end"), font=font(20, True), fill=INK,
                   anchor="lm")  # fmt: skip
         texts = [words.choice_text(lang, view, c) for c in view["choices"]]
@@ -429,6 +421,10 @@ def _alhambras(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
     per_row = 2 if n <= 4 else 3
     pw = (WIDTH - 2 * MARGIN - (per_row - 1) * 12) / per_row
     ph = 330 if per_row == 2 else 300
+    common = _common_cell(view, pw) if view["result"] is not None else None
+    if common is not None:  # after the game every Alhambra at one scale, so their sizes compare at a glance
+        reserved = any(a["reserve"] for a in view["alhambras"][:n])
+        ph = 44 + 24 + common[1] * common[0] + (44 if reserved else 0) + 20
     acting = view["to_act"][0] if view["to_act"] else None
     targets = {(c["x"], c["y"]): c["label"] for c in view["targets"]}
     for seat in range(n):
@@ -452,7 +448,7 @@ def _alhambras(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
         cols, rows = x1 - x0 + 1, y1 - y0 + 1
         reserve_h = 44 if a["reserve"] else 0
         area_w, area_h = pw - 40, ph - 44 - reserve_h - 28
-        size = max(12, min(48, int(area_w / cols), int(area_h / rows)))
+        size = common[0] if common is not None else max(12, min(48, int(area_w / cols), int(area_h / rows)))
         gx = px + 30 + (area_w - cols * size) / 2
         gy = py + 44 + 24
         labels = seat == acting and bool(targets)
@@ -489,6 +485,19 @@ def _alhambras(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
     return y + rows_n * (ph + 12)
 
 
+FINAL_CELL = 56
+"""The largest cell of an Alhambra on the final picture (in play: 48, in a fixed panel)."""
+
+
+def _common_cell(view: dict[str, Any], pw: float) -> tuple[int, int]:
+    """(cell size, rows) one scale fits every seat's Alhambra with: the widest one sets the size, the
+    tallest the panels' height."""
+    frames = [a["frame"] for a in view["alhambras"][: view["players"]]]
+    cols = max(x1 - x0 + 1 for x0, _, x1, _ in frames)
+    rows = max(y1 - y0 + 1 for _, y0, _, y1 in frames)
+    return max(12, min(FINAL_CELL, int((pw - 40) / cols))), rows
+
+
 def _letters(i: int) -> str:
     out = ""
     i += 1
@@ -517,6 +526,95 @@ def _legend(draw: ImageDraw.ImageDraw, y: int, lang: str) -> int:
     return y + 24 + len(LEGEND) * 24 + 8
 
 
+# ----------------------------------------------------------------------------- the final picture
+
+
+RANKS = (
+    "alhambra_dice.board.rank_1", "alhambra_dice.board.rank_2", "alhambra_dice.board.rank_3",
+    "alhambra_dice.board.rank_4", "alhambra_dice.board.rank_5", "alhambra_dice.board.rank_6",
+)  # fmt: skip
+"""1st ... 6th: six seats at the most, the dummy unranked."""
+RESULT_ROW = 92
+FINAL_TRACK_ROWS = (28, 40)
+"""The final picture's building-point rows, least and most pixels: taller than in play (20), as tall as the
+room the market and dice left allows, in steps of 4 (each height is a cached layer)."""
+TRACKS_BELOW = 44 + 22 + 6 + 30 + LOG_LINES * (LOG_TEXT + 8) + 8 + 6 + 24 + len(LEGEND) * 24 + 8
+"""The basic final picture below its results and above the track rows: headers, legend, latest moves."""
+
+
+def _result_order(view: dict[str, Any]) -> list[int]:
+    """Players best first (a shared rank keeps seat order), then the dummy, which is not ranked."""
+    ranks = view["result"]["ranks"]
+    order = sorted(range(view["players"]), key=lambda s: (ranks[s], s))
+    return order + ([view["dummy"]] if view["dummy"] >= 0 else [])
+
+
+def _result_detail(view: dict[str, Any], seat: int, lang: str) -> str:
+    """The second line of a seat's result: what its score was built from."""
+    if view["version"] == "basic":
+        points = " ".join(f"{words.building_initial(lang, b)}{p}" for b, p in enumerate(view["points"][seat]))
+        chips = view["chips"][seat]
+        listed = t(lang, "alhambra_dice.word.sep").join(words.chip_name(lang, words.field_chip(c)) for c in chips)
+        return t(lang, "alhambra_dice.board.final_detail",
+                 first=t(lang, "alhambra_dice.board.building_points", points=points),
+                 second=t(lang, "alhambra_dice.board.chips", chips=listed if chips else "—"))  # fmt: skip
+    if seat >= view["players"]:
+        return t(lang, "alhambra_dice.board.dummy_tiles", count=len(view["dummy_tiles"]))
+    a = view["alhambras"][seat]
+    return t(lang, "alhambra_dice.board.wall_reserve", wall=a["wall"], reserve=len(a["reserve"]))
+
+
+def _results(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
+    """The ranking, best first: rank (shared on a tie), colour and name, final score, and what it was made of."""
+    res = view["result"]
+    ranks = res["ranks"]
+    draw.text((MARGIN, y), t(lang, "alhambra_dice.board.results"), font=font(20, True), fill=MUTED)
+    y += 30
+    name_x = MARGIN + 216
+    for seat in _result_order(view):
+        ranked = seat < view["players"]
+        winner = ranked and ranks[seat] == 1
+        draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + RESULT_ROW - 8), fill=PANEL,
+                       outline=HIGHLIGHT if winner else GRID_LINE, width=4 if winner else 1)  # fmt: skip
+        line = y + 30
+        rank = t(lang, RANKS[ranks[seat] - 1]) if ranked else "—"
+        draw.text((MARGIN + 16, line), rank, font=font(PHONE, True), fill=INK, anchor="lm")
+        if ranked and ranks.count(ranks[seat]) > 1:
+            draw.text((MARGIN + 16, y + 68), t(lang, "alhambra_dice.board.tied"), font=font(20), fill=MUTED,
+                      anchor="lm")  # fmt: skip
+        _octagon(draw, MARGIN + 176, line, 22, _seat_fill(view, seat), _seat_tag(view, seat))
+        score = t(lang, "alhambra_dice.board.score", score=res["scores"][seat] if ranked else view["scores"][seat])
+        draw.text((WIDTH - MARGIN - 16, line), score, font=font(PHONE, True), fill=INK, anchor="rm")
+        room = WIDTH - MARGIN - 16 - draw.textlength(score, font=font(PHONE, True)) - 24 - name_x
+        name = _name(view, seat, lang)
+        draw.text((name_x, line), ellipsize(name, font(PHONE, True), room), font=font(PHONE, True), fill=INK,
+                  anchor="lm")  # fmt: skip
+        detail = _result_detail(view, seat, lang)
+        draw.text((name_x, y + 68), ellipsize(detail, font(20), WIDTH - MARGIN - 16 - name_x), font=font(20),
+                  fill=INK, anchor="lm")  # fmt: skip
+        y += RESULT_ROW
+    note = words.result_note(lang, ranks, view["scores"], view["dummy"])
+    for line in wrap(note, font(20), WIDTH - 2 * MARGIN, 2) if note else []:
+        draw.text((MARGIN, y + 12), line, font=font(20), fill=MUTED, anchor="lm")
+        y += 28
+    return y + 10
+
+
+def _final_layout(d: ImageDraw.ImageDraw, image: Image.Image, view: dict[str, Any], y: int, lang: str) -> int:
+    """After the game the market, bonus fields and dice are empty: the results take their place, then what
+    the scores came from (building points, or every Alhambra at one scale)."""
+    y = _results(d, view, y, lang)
+    if view["version"] == "basic":
+        y = _building_headers(d, view, y + 4, lang)
+        least, most = FINAL_TRACK_ROWS
+        rh = max(least, min(most, (WIDTH * 4 // 3 - y - 4 - TRACKS_BELOW) // 12 // 4 * 4))
+        y = _tracks(image, d, view, y, lang, rh)
+        y = _log(d, view, y + 6, lang)
+        return _legend(d, y + 6, lang)
+    y = _alhambras(image, d, view, y + 4, lang)
+    return _log(d, view, y + 6, lang)
+
+
 # ----------------------------------------------------------------------------- entry point
 
 
@@ -528,6 +626,8 @@ def _layout(d: ImageDraw.ImageDraw, image: Image.Image, view: dict[str, Any], la
     """Draw the board from the top; returns the y below its last part."""
     basic = view["version"] == "basic"
     y = _header(d, view, 8, lang)
+    if view["result"] is not None:
+        return _final_layout(d, image, view, y, lang)
     y = _building_headers(d, view, y, lang)
     y = _tracks(image, d, view, y, lang) if basic else _tile_areas(d, view, y, lang)
     if basic or any(view["fields"]):
