@@ -29,6 +29,7 @@ import asyncio
 import importlib
 import io
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -57,16 +58,21 @@ MiB = 1 << 20
 
 
 def baseline_package(rev: str, into: Path) -> str:
-    """Export ``rev``'s render/ into ``into`` as the package ``render_old``; returns its name."""
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "render"], check=True, capture_output=True)
+    """Export ``rev``'s render/ and i18n/ into ``into`` as the packages ``render_old`` and ``i18n_old``
+    (the old pictures with the words they were drawn with); returns the renderer's name."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "render", "i18n"], check=True,
+                             capture_output=True)  # fmt: skip
     with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
         tar.extractall(into, filter="data")
-    package = into / "render_old"
-    (into / "render").rename(package)
-    for source in package.rglob("*.py"):
+    for name in ("render", "i18n"):
+        (into / name).rename(into / f"{name}_old")
+    for source in [*(into / "render_old").rglob("*.py"), *(into / "i18n_old").rglob("*.py")]:
         text = source.read_text(encoding="utf-8")
         text = text.replace("from render.", "from render_old.").replace("import render.", "import render_old.")
-        text = text.replace('f"render.{', 'f"render_old.{')
+        text = text.replace('f"render.{', 'f"render_old.{').replace('f"i18n.{', 'f"i18n_old.{')
+        text = re.sub(r"\bfrom i18n\b", "from i18n_old", text)
+        text = re.sub(r"^(\s*)import i18n\.", r"\1import i18n_old.", text, flags=re.M)
+        text = re.sub(r"^(\s*)import i18n$", r"\1import i18n_old as i18n", text, flags=re.M)
         source.write_text(text, encoding="utf-8")
     sys.path.insert(0, str(into))
     return "render_old"

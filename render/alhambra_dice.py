@@ -418,13 +418,7 @@ def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str)
 
 def _alhambras(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
     n = view["players"]
-    per_row = 2 if n <= 4 else 3
-    pw = (WIDTH - 2 * MARGIN - (per_row - 1) * 12) / per_row
-    ph = 330 if per_row == 2 else 300
-    common = _common_cell(view, pw) if view["result"] is not None else None
-    if common is not None:  # after the game every Alhambra at one scale, so their sizes compare at a glance
-        reserved = any(a["reserve"] for a in view["alhambras"][:n])
-        ph = 44 + 24 + common[1] * common[0] + (44 if reserved else 0) + 20
+    per_row, pw, ph, common = _panels(view)
     acting = view["to_act"][0] if view["to_act"] else None
     targets = {(c["x"], c["y"]): c["label"] for c in view["targets"]}
     for seat in range(n):
@@ -481,8 +475,24 @@ def _alhambras(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
                       fill=MUTED, anchor="lm")  # fmt: skip
             for k, tile in enumerate(a["reserve"][:12]):
                 _tile(draw, px + 80 + k * 40, ry + 2, 34, view, tile["type"], tile["walls"], lang=lang)
-    rows_n = (n + per_row - 1) // per_row
-    return y + rows_n * (ph + 12)
+    return y + _alhambras_height(view)
+
+
+def _panels(view: dict[str, Any]) -> tuple[int, float, int, tuple[int, int] | None]:
+    """Panels a row, a panel's width and height, and after the game the one (cell size, rows) of every grid."""
+    per_row = 2 if view["players"] <= 4 else 3
+    pw = (WIDTH - 2 * MARGIN - (per_row - 1) * 12) / per_row
+    ph = 330 if per_row == 2 else 300
+    common = _common_cell(view, pw) if view["result"] is not None else None
+    if common is not None:  # after the game every Alhambra at one scale, so their sizes compare at a glance
+        reserved = any(a["reserve"] for a in view["alhambras"][: view["players"]])
+        ph = 44 + 24 + common[1] * common[0] + (44 if reserved else 0) + 20
+    return per_row, pw, ph, common
+
+
+def _alhambras_height(view: dict[str, Any]) -> int:
+    per_row, _, ph, _ = _panels(view)
+    return (view["players"] + per_row - 1) // per_row * (ph + 12)
 
 
 FINAL_CELL = 56
@@ -538,7 +548,7 @@ RESULT_ROW = 92
 FINAL_TRACK_ROWS = (28, 40)
 """The final picture's building-point rows, least and most pixels: taller than in play (20), as tall as the
 room the market and dice left allows, in steps of 4 (each height is a cached layer)."""
-TRACKS_BELOW = 44 + 22 + 6 + 30 + LOG_LINES * (LOG_TEXT + 8) + 8 + 6 + 24 + len(LEGEND) * 24 + 8
+TRACKS_BELOW = 4 + 44 + 22 + 6 + 30 + LOG_LINES * (LOG_TEXT + 8) + 8 + 6 + 24 + len(LEGEND) * 24 + 8
 """The basic final picture below its results and above the track rows: headers, legend, latest moves."""
 
 
@@ -593,11 +603,23 @@ def _results(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str)
         draw.text((name_x, y + 68), ellipsize(detail, font(20), WIDTH - MARGIN - 16 - name_x), font=font(20),
                   fill=INK, anchor="lm")  # fmt: skip
         y += RESULT_ROW
-    note = words.result_note(lang, ranks, view["scores"], view["dummy"])
-    for line in wrap(note, font(20), WIDTH - 2 * MARGIN, 2) if note else []:
+    for line in _note_lines(view, lang):
         draw.text((MARGIN, y + 12), line, font=font(20), fill=MUTED, anchor="lm")
         y += 28
     return y + 10
+
+
+def _final_track_row(top: int) -> int:
+    """Row height of the final picture's tracks below results ending at ``top``: filling the picture's
+    least height where the results leave room."""
+    least, most = FINAL_TRACK_ROWS
+    return max(least, min(most, (WIDTH * 4 // 3 - top - TRACKS_BELOW) // 12 // 4 * 4))
+
+
+def _note_lines(view: dict[str, Any], lang: str) -> list[str]:
+    res = view["result"]
+    note = words.result_note(lang, res["ranks"], view["scores"], view["dummy"])
+    return wrap(note, font(20), WIDTH - 2 * MARGIN, 2) if note else []
 
 
 def _final_layout(d: ImageDraw.ImageDraw, image: Image.Image, view: dict[str, Any], y: int, lang: str) -> int:
@@ -605,9 +627,8 @@ def _final_layout(d: ImageDraw.ImageDraw, image: Image.Image, view: dict[str, An
     the scores came from (building points, or every Alhambra at one scale)."""
     y = _results(d, view, y, lang)
     if view["version"] == "basic":
+        rh = _final_track_row(y)
         y = _building_headers(d, view, y + 4, lang)
-        least, most = FINAL_TRACK_ROWS
-        rh = max(least, min(most, (WIDTH * 4 // 3 - y - 4 - TRACKS_BELOW) // 12 // 4 * 4))
         y = _tracks(image, d, view, y, lang, rh)
         y = _log(d, view, y + 6, lang)
         return _legend(d, y + 6, lang)
@@ -618,8 +639,30 @@ def _final_layout(d: ImageDraw.ImageDraw, image: Image.Image, view: dict[str, An
 # ----------------------------------------------------------------------------- entry point
 
 
-ROOMY = 2400
-"""The canvas height a board is first drawn on: boards run 1,340-1,400 pixels tall."""
+def _height(view: dict[str, Any], lang: str) -> int:
+    """Where _layout will end, from the same sizes it draws with, so the canvas is made at its height once
+    (no roomy canvas to fill and cut down). tests/render check it against _layout for every kind of board."""
+    basic = view["version"] == "basic"
+    y = 8 + 52 + BAND_H + 8 + 58 + len(_last_move_lines(view, lang)) * (PHONE + 8) + 8  # _header
+    log = 6 + 30 + LOG_LINES * (LOG_TEXT + 8) + 8
+    legend = 6 + 24 + len(LEGEND) * 24 + 8
+    if view["result"] is not None:
+        rows = view["players"] + (view["dummy"] >= 0)
+        y += 30 + rows * RESULT_ROW + len(_note_lines(view, lang)) * 28 + 10  # _results
+        if basic:
+            return y + 4 + 44 + 12 * _final_track_row(y) + 22 + log + legend
+        return y + 4 + _alhambras_height(view) + log
+    y += 44  # _building_headers
+    if basic:
+        y += 12 * 20 + 22
+    else:
+        y += max(1, max((len(col) + 2) // 3 for col in view["tiles"])) * 58 + 16
+    if basic or any(view["fields"]):
+        y += 46
+    y += 18 + 8 * 34 + 10 + 150 + 10 + view["seats"] * 46 + 6  # dice grid, dice panel, players
+    if not basic:
+        y += 4 + _alhambras_height(view)
+    return y + log + (legend if basic else 0)
 
 
 def _layout(d: ImageDraw.ImageDraw, image: Image.Image, view: dict[str, Any], lang: str) -> int:
@@ -649,15 +692,16 @@ def render(view: dict[str, Any], *, viewer_seat: int | None = None, scale: float
     ``viewer_seat`` is accepted for symmetry with the other renderers; every part of this game's
     table is public, so it changes nothing. ``scale`` resizes the picture (1200 wide, at least
     3:4 portrait at scale 1)."""
-    # One pass on a roomy canvas, cut to the height used, rather than a pass to measure and one to draw.
-    image, draw = new_canvas(WIDTH, ROOMY)
+    # Drawn once on a canvas of the board's height: filling and cutting down a roomy one cost more.
+    height = max(_height(view, lang), WIDTH * 4 // 3)
+    image, draw = new_canvas(WIDTH, height)
     bottom = _layout(draw, image, view, lang)
-    height = max(bottom, WIDTH * 4 // 3)
-    if height > ROOMY:  # taller than any board seen: drawn again at its height
+    if bottom > height:  # the measure fell short (a part changed size without _height): drawn again, whole
+        height = bottom
         image, draw = new_canvas(WIDTH, height)
         _layout(draw, image, view, lang)
-    else:
-        image = image.crop((0, 0, WIDTH, height))
+    elif max(bottom, WIDTH * 4 // 3) < height:  # it overshot: cut to what was drawn
+        image = image.crop((0, 0, WIDTH, max(bottom, WIDTH * 4 // 3)))
     if scale != 1.0:
         size = (max(1, round(WIDTH * scale)), max(1, round(height * scale)))
         image = image.resize(size, Image.LANCZOS)

@@ -187,3 +187,18 @@ def test_in_game_picture_keeps_its_market_dice_and_players(version: str) -> None
     assert t("en", "alhambra_dice.board.score", score=view["scores"][3]) in texts  # the players' rows
     if version == "alcazaba":
         assert t("en", "alhambra_dice.board.tiles") in texts
+
+
+def test_the_canvas_is_measured_at_the_height_the_board_is_drawn_to() -> None:
+    """The canvas is made at the measured height: a measure that drifts from the drawing costs a second
+    drawing (too short) or leaves a band of background (too tall)."""
+    from render import alhambra_dice
+    from render.palettes import sample_views
+
+    views = [v for v, _ in sample_views("alhambra_dice", range(101, 104), range(0, 400, 7), viewers=(None,))]
+    finals = [_finished(version, n) for version in ("basic", "alcazaba") for n in (2, 3, 5, 6)]
+    assert any(v["version"] == "alcazaba" for v in views) and any(v["version"] == "basic" for v in views)
+    for view in views + finals:
+        for lang in ("en", "ja"):
+            image, draw = alhambra_dice.new_canvas(alhambra_dice.WIDTH, 3000)
+            assert alhambra_dice._layout(draw, image, view, lang) == alhambra_dice._height(view, lang)
