@@ -10,6 +10,7 @@ log lines are only read for their ids, see i18n/alhambra_dice.py).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -216,15 +217,23 @@ def _column_geometry() -> tuple[int, float]:
     return x0, (WIDTH - MARGIN - x0) / 6
 
 
-def _building_headers(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
+def _building_headers(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int,
+                      lang: str) -> int:  # fmt: skip
     x0, cw = _column_geometry()
-    for b in range(len(view["buildings"])):
-        fill = _fill(view, b)
-        x = x0 + b * cw
-        outline = HIGHLIGHT if view["resolving"] == b else INK
-        draw.rectangle((x + 3, y, x + cw - 3, y + 38), fill=fill, outline=outline, width=4 if outline != INK else 1)
-        draw.text((x + cw / 2, y + 19), words.building_name(lang, b), font=font(20, True), fill=_ink_on(fill),
-                  anchor="mm")  # fmt: skip
+
+    def paint(draw: ImageDraw.ImageDraw) -> None:
+        for b in range(len(view["buildings"])):
+            fill = _fill(view, b)
+            x = x0 + b * cw
+            outline = HIGHLIGHT if view["resolving"] == b else INK
+            draw.rectangle((x + 3, y, x + cw - 3, y + 38), fill=fill, outline=outline,
+                           width=4 if outline != INK else 1)  # fmt: skip
+            draw.text((x + cw / 2, y + 19), words.building_name(lang, b), font=font(20, True), fill=_ink_on(fill),
+                      anchor="mm")  # fmt: skip
+
+    # These change only with the column being resolved: painted once a look, pasted after.
+    look = ("alhambra_dice.headers", tuple(view["building_colours"]), view["resolving"], lang)
+    stamps.paste(image, (0, y, WIDTH, y + 40), look, paint)
     return y + 44
 
 
@@ -278,20 +287,26 @@ def _tile_areas(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: s
     return y + rows * (size + 8) + 16
 
 
-def _fields(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
+def _fields(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
     x0, cw = _column_geometry()
-    draw.text((MARGIN, y + 8), t(lang, "alhambra_dice.board.bonus"), font=font(13), fill=MUTED)
-    for b, label in enumerate(view["fields"]):
-        x = x0 + b * cw
-        box = (x + cw / 2 - 42, y + 2, x + cw / 2 + 42, y + 38)
-        if label is None:
-            draw.rounded_rectangle(box, radius=8, outline=GRID_LINE, width=2)
-            continue
-        chip = words.field_chip(label)
-        start = chip == START_CHIP
-        text = t(lang, "alhambra_dice.board.caliph") if start else words.chip_name(lang, chip)
-        draw.rounded_rectangle(box, radius=8, fill=HIGHLIGHT if start else (250, 250, 250), outline=INK, width=2)
-        draw.text((x + cw / 2, y + 20), ellipsize(text, font(18, True), 80), font=font(18, True), fill=INK, anchor="mm")
+
+    def paint(draw: ImageDraw.ImageDraw) -> None:
+        draw.text((MARGIN, y + 8), t(lang, "alhambra_dice.board.bonus"), font=font(13), fill=MUTED)
+        for b, label in enumerate(view["fields"]):
+            x = x0 + b * cw
+            box = (x + cw / 2 - 42, y + 2, x + cw / 2 + 42, y + 38)
+            if label is None:
+                draw.rounded_rectangle(box, radius=8, outline=GRID_LINE, width=2)
+                continue
+            chip = words.field_chip(label)
+            start = chip == START_CHIP
+            text = t(lang, "alhambra_dice.board.caliph") if start else words.chip_name(lang, chip)
+            draw.rounded_rectangle(box, radius=8, fill=HIGHLIGHT if start else (250, 250, 250), outline=INK, width=2)
+            draw.text((x + cw / 2, y + 20), ellipsize(text, font(18, True), 80), font=font(18, True), fill=INK,
+                      anchor="mm")  # fmt: skip
+
+    # The chips on the fields change a few times a round: each set painted once, pasted after.
+    stamps.paste(image, (0, y, WIDTH, y + 40), ("alhambra_dice.fields", tuple(view["fields"]), lang), paint)
     return y + 46
 
 
@@ -334,9 +349,21 @@ def _dice_area(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
     return y + 8 * rh + 10
 
 
-def _die(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float, size: float, face: int,
+DIE = 72
+"""A die's side in pixels."""
+
+
+@lru_cache(maxsize=256)
+def _die_picture(fill: Colour, face: int, kept: bool, black: bool, lang: str) -> Image.Image:
+    """One die and the margin its kept highlight takes, on the dice panel's colour. A die looks the same
+    wherever it lies, so it is drawn once and pasted after (at whole pixels: the same pixels as drawn there)."""
+    image = Image.new("RGB", (DIE + 11, DIE + 11), PANEL)
+    _die(ImageDraw.Draw(image), fill, 5, 5, DIE, face, kept, lang, black)
+    return image
+
+
+def _die(draw: ImageDraw.ImageDraw, fill: Colour, x: float, y: float, size: float, face: int,
          kept: bool, lang: str, black: bool = False) -> None:  # fmt: skip
-    fill = _fill(view, face)
     outline = (0, 0, 0) if black else INK
     if kept:
         draw.rounded_rectangle((x - 5, y - 5, x + size + 5, y + size + 5), radius=12, fill=HIGHLIGHT)
@@ -351,7 +378,7 @@ def _die(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float, si
               fill=_ink_on(fill), anchor="mm")  # fmt: skip
 
 
-def _dice_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
+def _dice_panel(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
     dice = view["dice"]
     h = 150
     width = WIDTH - 2 * MARGIN - 32
@@ -366,11 +393,13 @@ def _dice_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: s
             draw.text((MARGIN + 16 + (i % 2) * 560, y + 56 + (i // 2) * 30), ellipsize("• " + text[:48], font(18), 540),
                       font=font(18), fill=INK, anchor="lm")  # fmt: skip
         return y + h + 10
-    size = 72
+    size = DIE
     for i, face in enumerate(dice["white"]):
-        _die(draw, view, MARGIN + 18 + i * (size + 16), y + 16, size, face, dice["kept"][i], lang)
+        die = _die_picture(_fill(view, face), face, dice["kept"][i], False, lang)
+        image.paste(die, (MARGIN + 18 + i * (size + 16) - 5, y + 16 - 5))
     if dice["black"] is not None:
-        _die(draw, view, MARGIN + 18 + 8 * (size + 16) + 10, y + 16, size, dice["black"], True, lang, black=True)
+        die = _die_picture(_fill(view, dice["black"]), dice["black"], True, True, lang)
+        image.paste(die, (MARGIN + 18 + 8 * (size + 16) + 10 - 5, y + 16 - 5))
     info = t(lang, "alhambra_dice.board.dice", count=dice["rerolls_left"], rolls=dice["rolls"],
              column=words.column_name(lang, dice["column"]))  # fmt: skip
     if any(dice["kept"]):
@@ -528,12 +557,17 @@ def _log(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> 
     return y + 30 + LOG_LINES * (LOG_TEXT + 8) + 8
 
 
-def _legend(draw: ImageDraw.ImageDraw, y: int, lang: str) -> int:
-    draw.text((MARGIN, y), t(lang, "alhambra_dice.board.legend"), font=font(16, True), fill=MUTED)
-    for i, key in enumerate(LEGEND):
-        cut = ellipsize(t(lang, key), font(17), WIDTH - 2 * MARGIN)
-        draw.text((MARGIN, y + 24 + i * 24), cut, font=font(17), fill=INK)
-    return y + 24 + len(LEGEND) * 24 + 8
+def _legend(image: Image.Image, y: int, lang: str) -> int:
+    bottom = y + 24 + len(LEGEND) * 24 + 8
+
+    def paint(draw: ImageDraw.ImageDraw) -> None:
+        draw.text((MARGIN, y), t(lang, "alhambra_dice.board.legend"), font=font(16, True), fill=MUTED)
+        for i, key in enumerate(LEGEND):
+            cut = ellipsize(t(lang, key), font(17), WIDTH - 2 * MARGIN)
+            draw.text((MARGIN, y + 24 + i * 24), cut, font=font(17), fill=INK)
+
+    stamps.paste(image, (0, y, WIDTH, bottom), ("alhambra_dice.legend", lang), paint)  # the same all game
+    return bottom
 
 
 # ----------------------------------------------------------------------------- the final picture
@@ -628,10 +662,10 @@ def _final_layout(d: ImageDraw.ImageDraw, image: Image.Image, view: dict[str, An
     y = _results(d, view, y, lang)
     if view["version"] == "basic":
         rh = _final_track_row(y)
-        y = _building_headers(d, view, y + 4, lang)
+        y = _building_headers(image, d, view, y + 4, lang)
         y = _tracks(image, d, view, y, lang, rh)
         y = _log(d, view, y + 6, lang)
-        return _legend(d, y + 6, lang)
+        return _legend(image, y + 6, lang)
     y = _alhambras(image, d, view, y + 4, lang)
     return _log(d, view, y + 6, lang)
 
@@ -671,18 +705,18 @@ def _layout(d: ImageDraw.ImageDraw, image: Image.Image, view: dict[str, Any], la
     y = _header(d, view, 8, lang)
     if view["result"] is not None:
         return _final_layout(d, image, view, y, lang)
-    y = _building_headers(d, view, y, lang)
+    y = _building_headers(image, d, view, y, lang)
     y = _tracks(image, d, view, y, lang) if basic else _tile_areas(d, view, y, lang)
     if basic or any(view["fields"]):
-        y = _fields(d, view, y, lang)
+        y = _fields(image, d, view, y, lang)
     y = _dice_area(image, d, view, y, lang)
-    y = _dice_panel(d, view, y, lang)
+    y = _dice_panel(image, d, view, y, lang)
     y = _players(d, view, y, lang)
     if not basic:
         y = _alhambras(image, d, view, y + 4, lang)
     y = _log(d, view, y + 6, lang)
     if basic:
-        y = _legend(d, y + 6, lang)
+        y = _legend(image, y + 6, lang)
     return y
 
 
