@@ -579,11 +579,13 @@ RANKS = (
 )  # fmt: skip
 """1st ... 6th: six seats at the most, the dummy unranked."""
 RESULT_ROW = 92
+"""A results row: rank, name and score in the phone's type, what the score came from beneath."""
 FINAL_TRACK_ROWS = (28, 40)
 """The final picture's building-point rows, least and most pixels: taller than in play (20), as tall as the
 room the market and dice left allows, in steps of 4 (each height is a cached layer)."""
 TRACKS_BELOW = 4 + 44 + 22 + 6 + 30 + LOG_LINES * (LOG_TEXT + 8) + 8 + 6 + 24 + len(LEGEND) * 24 + 8
-"""The basic final picture below its results and above the track rows: headers, legend, latest moves."""
+"""The basic final picture from the results' end down, all but the twelve track rows: the gap, building
+headers, the tracks' margins, latest moves and legend."""
 
 
 def _result_order(view: dict[str, Any]) -> list[int]:
