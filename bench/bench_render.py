@@ -4,8 +4,10 @@
     python bench/bench_render.py --games ra --seeds 2 --host-moves 40
 
 The baseline's render/ package is exported from git into a temporary folder and imported as
-``render_old``, so both draw the same views in the same process on the same (shared) machine; each
-position is drawn by one and then the other, so a neighbour's load falls on both alike.
+``render_old`` (its i18n/ beside it as ``i18n_old``, so it finds the words it was written for), so both
+draw the same views in the same process on the same (shared) machine; each position is drawn by one
+and then the other, so a neighbour's load falls on both alike. "same px" counts the in-game boards
+whose pixels match the baseline's: a speed-up that changes nothing a player sees keeps them all.
 
 Positions come from seeded random games (player counts and options vary with the seed, and none is
 a game the palettes were built from): runs of consecutive moves (0-5, 30-35, 80-85, 150-155) and the
@@ -29,6 +31,7 @@ import asyncio
 import importlib
 import io
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -40,6 +43,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from PIL import Image
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -57,16 +62,21 @@ MiB = 1 << 20
 
 
 def baseline_package(rev: str, into: Path) -> str:
-    """Export ``rev``'s render/ into ``into`` as the package ``render_old``; returns its name."""
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "render"], check=True, capture_output=True)
+    """Export ``rev``'s render/ and i18n/ into ``into`` as the packages ``render_old`` and ``i18n_old``
+    (the old pictures with the words they were drawn with); returns the renderer's name."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "render", "i18n"], check=True,
+                             capture_output=True)  # fmt: skip
     with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
         tar.extractall(into, filter="data")
-    package = into / "render_old"
-    (into / "render").rename(package)
-    for source in package.rglob("*.py"):
+    for name in ("render", "i18n"):
+        (into / name).rename(into / f"{name}_old")
+    for source in [*(into / "render_old").rglob("*.py"), *(into / "i18n_old").rglob("*.py")]:
         text = source.read_text(encoding="utf-8")
         text = text.replace("from render.", "from render_old.").replace("import render.", "import render_old.")
-        text = text.replace('f"render.{', 'f"render_old.{')
+        text = text.replace('f"render.{', 'f"render_old.{').replace('f"i18n.{', 'f"i18n_old.{')
+        text = re.sub(r"\bfrom i18n\b", "from i18n_old", text)
+        text = re.sub(r"^(\s*)import i18n\.", r"\1import i18n_old.", text, flags=re.M)
+        text = re.sub(r"^(\s*)import i18n$", r"\1import i18n_old as i18n", text, flags=re.M)
         source.write_text(text, encoding="utf-8")
     sys.path.insert(0, str(into))
     return "render_old"
@@ -83,12 +93,22 @@ class Tally:
     wall: list[float] = field(default_factory=list)
     largest: int = 0
 
-    def draw(self, fns: list[Callable[..., bytes]], view: dict[str, Any], lang: str) -> None:
+    def draw(self, fns: list[Callable[..., bytes]], view: dict[str, Any], lang: str) -> list[bytes]:
         c0, w0 = time.process_time(), time.perf_counter()
-        sizes = [len(fn(view, lang=lang)) for fn in fns]
+        pngs = [fn(view, lang=lang) for fn in fns]
         self.cpu.append((time.process_time() - c0) * 1000)
         self.wall.append((time.perf_counter() - w0) * 1000)
-        self.largest = max(self.largest, *sizes)
+        self.largest = max(self.largest, *(len(png) for png in pngs))
+        return pngs
+
+
+def same_pixels(old: list[bytes], new: list[bytes]) -> bool:
+    """Whether two drawings of a board show the same pixels (the PNG bytes may differ in encoding)."""
+    def decoded(png: bytes) -> tuple[tuple[int, int], bytes]:
+        image = Image.open(io.BytesIO(png)).convert("RGB")
+        return image.size, image.tobytes()
+
+    return len(old) == len(new) and all(decoded(a) == decoded(b) for a, b in zip(old, new, strict=True))
 
 
 def pct(values: list[float], q: float) -> float:
@@ -98,21 +118,26 @@ def pct(values: list[float], q: float) -> float:
 
 def bench_pictures(games: list[str], seeds: int, old_package: str) -> bool:
     print(f"{'game':14s} {'boards':>6s} {'old CPU':>8s} {'new CPU':>8s} {'ratio':>6s} "
-          f"{'old wall':>9s} {'new wall':>9s} {'new p95':>8s} {'max PNG':>9s}   (medians, ms per board)")
+          f"{'old wall':>9s} {'new wall':>9s} {'new p95':>8s} {'max PNG':>9s} {'same px':>9s}   (medians, ms per board;"
+          " same px: in-game boards whose pixels match the baseline's)")
     ok = True
     for game in games:
         old, new = Tally(), Tally()
         old_fns, new_fns = drawers(old_package, game), drawers("render", game)
+        same = in_game = 0
         # games other than those the palettes were built from
         for view, _ in sample_views(game, range(101, 101 + seeds), STOPS, viewers=(None,)):
             for lang in ("en", "ja"):
-                old.draw(old_fns, view, lang)
-                new.draw(new_fns, view, lang)
+                before = old.draw(old_fns, view, lang)
+                after = new.draw(new_fns, view, lang)
+                if view.get("result") is None:  # compared outside the timing
+                    in_game += 1
+                    same += same_pixels(before, after)
         ratio = statistics.median(new.cpu) / statistics.median(old.cpu)
         ok &= ratio <= 0.45 and new.largest < MiB
         print(f"{game:14s} {len(new.cpu):6d} {statistics.median(old.cpu):8.1f} {statistics.median(new.cpu):8.1f} "
               f"{ratio:5.2f}x {statistics.median(old.wall):9.1f} {statistics.median(new.wall):9.1f} "
-              f"{pct(new.cpu, 0.95):8.1f} {new.largest / 1024:7.0f} KiB")
+              f"{pct(new.cpu, 0.95):8.1f} {new.largest / 1024:7.0f} KiB {same:4d}/{in_game:<4d}")
     return ok
 
 

@@ -408,7 +408,7 @@ class Stamps:
 
     def paste(self, image: Image.Image, box: tuple[int, int, int, int], key: Hashable,
               paint: Callable[[ImageDraw.ImageDraw], None]) -> None:
-        full = (box, image.size, key)
+        full = (box, key)  # the box places the part; the canvas height varies with what is below it
         with self._guard:
             crop = self._crops.get(full)
             if crop is not None:

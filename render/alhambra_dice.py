@@ -10,6 +10,7 @@ log lines are only read for their ids, see i18n/alhambra_dice.py).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -216,22 +217,32 @@ def _column_geometry() -> tuple[int, float]:
     return x0, (WIDTH - MARGIN - x0) / 6
 
 
-def _building_headers(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
+def _building_headers(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int,
+                      lang: str) -> int:  # fmt: skip
     x0, cw = _column_geometry()
-    for b in range(len(view["buildings"])):
-        fill = _fill(view, b)
-        x = x0 + b * cw
-        outline = HIGHLIGHT if view["resolving"] == b else INK
-        draw.rectangle((x + 3, y, x + cw - 3, y + 38), fill=fill, outline=outline, width=4 if outline != INK else 1)
-        draw.text((x + cw / 2, y + 19), words.building_name(lang, b), font=font(20, True), fill=_ink_on(fill),
-                  anchor="mm")  # fmt: skip
+
+    def paint(draw: ImageDraw.ImageDraw) -> None:
+        for b in range(len(view["buildings"])):
+            fill = _fill(view, b)
+            x = x0 + b * cw
+            outline = HIGHLIGHT if view["resolving"] == b else INK
+            draw.rectangle((x + 3, y, x + cw - 3, y + 38), fill=fill, outline=outline,
+                           width=4 if outline != INK else 1)  # fmt: skip
+            draw.text((x + cw / 2, y + 19), words.building_name(lang, b), font=font(20, True), fill=_ink_on(fill),
+                      anchor="mm")  # fmt: skip
+
+    # These change only with the column being resolved: painted once a look, pasted after.
+    look = ("alhambra_dice.headers", tuple(view["building_colours"]), view["resolving"], lang)
+    stamps.paste(image, (0, y, WIDTH, y + 40), look, paint)
     return y + 44
 
 
-def _tracks(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
-    """Building-point tracks 12 (top) .. 1 (bottom); stones stack left to right, first arrival left."""
+def _tracks(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str,
+            rh: int = 20) -> int:  # fmt: skip
+    """Building-point tracks 12 (top) .. 1 (bottom), ``rh`` pixels a row; stones stack left to right,
+    first arrival left."""
     x0, cw = _column_geometry()
-    rh = 20
+    r = rh // 2 - 2
 
     def empty(draw: ImageDraw.ImageDraw) -> None:
         draw.text((MARGIN, y - 2), t(lang, "alhambra_dice.board.points"), font=font(13), fill=MUTED)
@@ -243,7 +254,7 @@ def _tracks(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
                 draw.rectangle((x + 3, ry, x + cw - 3, ry + rh), fill=PANEL, outline=GRID_LINE)
 
     # The empty tracks never change: painted once, pasted after; only the stones are drawn anew.
-    stamps.paste(image, (0, y - 2, WIDTH, y + 12 * rh + 15), ("alhambra_dice.tracks", lang), empty)
+    stamps.paste(image, (0, y - 2, WIDTH, y + 12 * rh + 15), ("alhambra_dice.tracks", lang, rh), empty)
     for b in range(6):
         x = x0 + b * cw
         stacks: dict[int, int] = {}
@@ -252,9 +263,9 @@ def _tracks(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
             k = stacks.get(v, 0)
             stacks[v] = k + 1
             ry = y + (12 - v) * rh + 14
-            cx = x + 14 + k * 19
-            draw.ellipse((cx - 8, ry + 2, cx + 8, ry + rh - 2), fill=_seat_fill(view, seat), outline=INK)
-            draw.text((cx, ry + rh / 2), _seat_tag(view, seat), font=font(11, True), fill=(255, 255, 255),
+            cx = x + 6 + r + k * (rh - 1)
+            draw.ellipse((cx - r, ry + 2, cx + r, ry + rh - 2), fill=_seat_fill(view, seat), outline=INK)
+            draw.text((cx, ry + rh / 2), _seat_tag(view, seat), font=font(rh * 11 // 20, True), fill=(255, 255, 255),
                       anchor="mm")  # fmt: skip
     return y + 12 * rh + 22
 
@@ -276,20 +287,26 @@ def _tile_areas(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: s
     return y + rows * (size + 8) + 16
 
 
-def _fields(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
+def _fields(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
     x0, cw = _column_geometry()
-    draw.text((MARGIN, y + 8), t(lang, "alhambra_dice.board.bonus"), font=font(13), fill=MUTED)
-    for b, label in enumerate(view["fields"]):
-        x = x0 + b * cw
-        box = (x + cw / 2 - 42, y + 2, x + cw / 2 + 42, y + 38)
-        if label is None:
-            draw.rounded_rectangle(box, radius=8, outline=GRID_LINE, width=2)
-            continue
-        chip = words.field_chip(label)
-        start = chip == START_CHIP
-        text = t(lang, "alhambra_dice.board.caliph") if start else words.chip_name(lang, chip)
-        draw.rounded_rectangle(box, radius=8, fill=HIGHLIGHT if start else (250, 250, 250), outline=INK, width=2)
-        draw.text((x + cw / 2, y + 20), ellipsize(text, font(18, True), 80), font=font(18, True), fill=INK, anchor="mm")
+
+    def paint(draw: ImageDraw.ImageDraw) -> None:
+        draw.text((MARGIN, y + 8), t(lang, "alhambra_dice.board.bonus"), font=font(13), fill=MUTED)
+        for b, label in enumerate(view["fields"]):
+            x = x0 + b * cw
+            box = (x + cw / 2 - 42, y + 2, x + cw / 2 + 42, y + 38)
+            if label is None:
+                draw.rounded_rectangle(box, radius=8, outline=GRID_LINE, width=2)
+                continue
+            chip = words.field_chip(label)
+            start = chip == START_CHIP
+            text = t(lang, "alhambra_dice.board.caliph") if start else words.chip_name(lang, chip)
+            draw.rounded_rectangle(box, radius=8, fill=HIGHLIGHT if start else (250, 250, 250), outline=INK, width=2)
+            draw.text((x + cw / 2, y + 20), ellipsize(text, font(18, True), 80), font=font(18, True), fill=INK,
+                      anchor="mm")  # fmt: skip
+
+    # The chips on the fields change a few times a round: each set painted once, pasted after.
+    stamps.paste(image, (0, y, WIDTH, y + 40), ("alhambra_dice.fields", tuple(view["fields"]), lang), paint)
     return y + 46
 
 
@@ -332,9 +349,21 @@ def _dice_area(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
     return y + 8 * rh + 10
 
 
-def _die(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float, size: float, face: int,
+DIE = 72
+"""A die's side in pixels."""
+
+
+@lru_cache(maxsize=256)
+def _die_picture(fill: Colour, face: int, kept: bool, black: bool, lang: str) -> Image.Image:
+    """One die and the margin its kept highlight takes, on the dice panel's colour. A die looks the same
+    wherever it lies, so it is drawn once and pasted after (at whole pixels: the same pixels as drawn there)."""
+    image = Image.new("RGB", (DIE + 11, DIE + 11), PANEL)
+    _die(ImageDraw.Draw(image), fill, 5, 5, DIE, face, kept, lang, black)
+    return image
+
+
+def _die(draw: ImageDraw.ImageDraw, fill: Colour, x: float, y: float, size: float, face: int,
          kept: bool, lang: str, black: bool = False) -> None:  # fmt: skip
-    fill = _fill(view, face)
     outline = (0, 0, 0) if black else INK
     if kept:
         draw.rounded_rectangle((x - 5, y - 5, x + size + 5, y + size + 5), radius=12, fill=HIGHLIGHT)
@@ -349,22 +378,12 @@ def _die(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float, si
               fill=_ink_on(fill), anchor="mm")  # fmt: skip
 
 
-def _dice_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
+def _dice_panel(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
     dice = view["dice"]
     h = 150
     width = WIDTH - 2 * MARGIN - 32
     draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + h), fill=PANEL, outline=GRID_LINE)
-    if dice is None:
-        if view["result"] is not None:
-            res = view["result"]
-            scores = "   ".join(t(lang, "alhambra_dice.board.final_score", name=_name(view, s, lang), score=p)
-                                for s, p in enumerate(res["scores"]))  # fmt: skip
-            text = t(lang, "alhambra_dice.board.final_scores", scores=scores)
-            draw.text((MARGIN + 16, y + 40), ellipsize(text, font(22, True), width), font=font(22, True), fill=INK,
-                      anchor="lm")  # fmt: skip
-            note = words.result_note(lang, res["ranks"], view["scores"], view["dummy"])
-            draw.text((MARGIN + 16, y + 90), ellipsize(note, font(18), width), font=font(18), fill=MUTED, anchor="lm")
-            return y + h + 10
+    if dice is None:  # the final picture has no dice panel (see _final_layout): this is a round end
         draw.text((MARGIN + 16, y + 22), t(lang, "alhambra_dice.board.round_end"), font=font(20, True), fill=INK,
                   anchor="lm")  # fmt: skip
         texts = [words.choice_text(lang, view, c) for c in view["choices"]]
@@ -374,11 +393,13 @@ def _dice_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: s
             draw.text((MARGIN + 16 + (i % 2) * 560, y + 56 + (i // 2) * 30), ellipsize("• " + text[:48], font(18), 540),
                       font=font(18), fill=INK, anchor="lm")  # fmt: skip
         return y + h + 10
-    size = 72
+    size = DIE
     for i, face in enumerate(dice["white"]):
-        _die(draw, view, MARGIN + 18 + i * (size + 16), y + 16, size, face, dice["kept"][i], lang)
+        die = _die_picture(_fill(view, face), face, dice["kept"][i], False, lang)
+        image.paste(die, (MARGIN + 18 + i * (size + 16) - 5, y + 16 - 5))
     if dice["black"] is not None:
-        _die(draw, view, MARGIN + 18 + 8 * (size + 16) + 10, y + 16, size, dice["black"], True, lang, black=True)
+        die = _die_picture(_fill(view, dice["black"]), dice["black"], True, True, lang)
+        image.paste(die, (MARGIN + 18 + 8 * (size + 16) + 10 - 5, y + 16 - 5))
     info = t(lang, "alhambra_dice.board.dice", count=dice["rerolls_left"], rolls=dice["rolls"],
              column=words.column_name(lang, dice["column"]))  # fmt: skip
     if any(dice["kept"]):
@@ -426,9 +447,7 @@ def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str)
 
 def _alhambras(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
     n = view["players"]
-    per_row = 2 if n <= 4 else 3
-    pw = (WIDTH - 2 * MARGIN - (per_row - 1) * 12) / per_row
-    ph = 330 if per_row == 2 else 300
+    per_row, pw, ph, common = _panels(view)
     acting = view["to_act"][0] if view["to_act"] else None
     targets = {(c["x"], c["y"]): c["label"] for c in view["targets"]}
     for seat in range(n):
@@ -452,7 +471,7 @@ def _alhambras(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
         cols, rows = x1 - x0 + 1, y1 - y0 + 1
         reserve_h = 44 if a["reserve"] else 0
         area_w, area_h = pw - 40, ph - 44 - reserve_h - 28
-        size = max(12, min(48, int(area_w / cols), int(area_h / rows)))
+        size = common[0] if common is not None else max(12, min(48, int(area_w / cols), int(area_h / rows)))
         gx = px + 30 + (area_w - cols * size) / 2
         gy = py + 44 + 24
         labels = seat == acting and bool(targets)
@@ -485,8 +504,37 @@ def _alhambras(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
                       fill=MUTED, anchor="lm")  # fmt: skip
             for k, tile in enumerate(a["reserve"][:12]):
                 _tile(draw, px + 80 + k * 40, ry + 2, 34, view, tile["type"], tile["walls"], lang=lang)
-    rows_n = (n + per_row - 1) // per_row
-    return y + rows_n * (ph + 12)
+    return y + _alhambras_height(view)
+
+
+def _panels(view: dict[str, Any]) -> tuple[int, float, int, tuple[int, int] | None]:
+    """Panels a row, a panel's width and height, and after the game the one (cell size, rows) of every grid."""
+    per_row = 2 if view["players"] <= 4 else 3
+    pw = (WIDTH - 2 * MARGIN - (per_row - 1) * 12) / per_row
+    ph = 330 if per_row == 2 else 300
+    common = _common_cell(view, pw) if view["result"] is not None else None
+    if common is not None:  # after the game every Alhambra at one scale, so their sizes compare at a glance
+        reserved = any(a["reserve"] for a in view["alhambras"][: view["players"]])
+        ph = 44 + 24 + common[1] * common[0] + (44 if reserved else 0) + 20
+    return per_row, pw, ph, common
+
+
+def _alhambras_height(view: dict[str, Any]) -> int:
+    per_row, _, ph, _ = _panels(view)
+    return (view["players"] + per_row - 1) // per_row * (ph + 12)
+
+
+FINAL_CELL = 56
+"""The largest cell of an Alhambra on the final picture (in play: 48, in a fixed panel)."""
+
+
+def _common_cell(view: dict[str, Any], pw: float) -> tuple[int, int]:
+    """(cell size, rows) one scale fits every seat's Alhambra with: the widest one sets the size, the
+    tallest the panels' height."""
+    frames = [a["frame"] for a in view["alhambras"][: view["players"]]]
+    cols = max(x1 - x0 + 1 for x0, _, x1, _ in frames)
+    rows = max(y1 - y0 + 1 for _, y0, _, y1 in frames)
+    return max(12, min(FINAL_CELL, int((pw - 40) / cols))), rows
 
 
 def _letters(i: int) -> str:
@@ -509,37 +557,168 @@ def _log(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> 
     return y + 30 + LOG_LINES * (LOG_TEXT + 8) + 8
 
 
-def _legend(draw: ImageDraw.ImageDraw, y: int, lang: str) -> int:
-    draw.text((MARGIN, y), t(lang, "alhambra_dice.board.legend"), font=font(16, True), fill=MUTED)
-    for i, key in enumerate(LEGEND):
-        cut = ellipsize(t(lang, key), font(17), WIDTH - 2 * MARGIN)
-        draw.text((MARGIN, y + 24 + i * 24), cut, font=font(17), fill=INK)
-    return y + 24 + len(LEGEND) * 24 + 8
+def _legend(image: Image.Image, y: int, lang: str) -> int:
+    bottom = y + 24 + len(LEGEND) * 24 + 8
+
+    def paint(draw: ImageDraw.ImageDraw) -> None:
+        draw.text((MARGIN, y), t(lang, "alhambra_dice.board.legend"), font=font(16, True), fill=MUTED)
+        for i, key in enumerate(LEGEND):
+            cut = ellipsize(t(lang, key), font(17), WIDTH - 2 * MARGIN)
+            draw.text((MARGIN, y + 24 + i * 24), cut, font=font(17), fill=INK)
+
+    stamps.paste(image, (0, y, WIDTH, bottom), ("alhambra_dice.legend", lang), paint)  # the same all game
+    return bottom
+
+
+# ----------------------------------------------------------------------------- the final picture
+
+
+RANKS = (
+    "alhambra_dice.board.rank_1", "alhambra_dice.board.rank_2", "alhambra_dice.board.rank_3",
+    "alhambra_dice.board.rank_4", "alhambra_dice.board.rank_5", "alhambra_dice.board.rank_6",
+)  # fmt: skip
+"""1st ... 6th: six seats at the most, the dummy unranked."""
+RESULT_ROW = 92
+"""A results row: rank, name and score in the phone's type, what the score came from beneath."""
+FINAL_TRACK_ROWS = (28, 40)
+"""The final picture's building-point rows, least and most pixels: taller than in play (20), as tall as the
+room the market and dice left allows, in steps of 4 (each height is a cached layer)."""
+TRACKS_BELOW = 4 + 44 + 22 + 6 + 30 + LOG_LINES * (LOG_TEXT + 8) + 8 + 6 + 24 + len(LEGEND) * 24 + 8
+"""The basic final picture from the results' end down, all but the twelve track rows: the gap, building
+headers, the tracks' margins, latest moves and legend."""
+
+
+def _result_order(view: dict[str, Any]) -> list[int]:
+    """Players best first (a shared rank keeps seat order), then the dummy, which is not ranked."""
+    ranks = view["result"]["ranks"]
+    order = sorted(range(view["players"]), key=lambda s: (ranks[s], s))
+    return order + ([view["dummy"]] if view["dummy"] >= 0 else [])
+
+
+def _result_detail(view: dict[str, Any], seat: int, lang: str) -> str:
+    """The second line of a seat's result: what its score was built from."""
+    if view["version"] == "basic":
+        points = " ".join(f"{words.building_initial(lang, b)}{p}" for b, p in enumerate(view["points"][seat]))
+        chips = view["chips"][seat]
+        listed = t(lang, "alhambra_dice.word.sep").join(words.chip_name(lang, words.field_chip(c)) for c in chips)
+        return t(lang, "alhambra_dice.board.final_detail",
+                 first=t(lang, "alhambra_dice.board.building_points", points=points),
+                 second=t(lang, "alhambra_dice.board.chips", chips=listed if chips else "—"))  # fmt: skip
+    if seat >= view["players"]:
+        return t(lang, "alhambra_dice.board.dummy_tiles", count=len(view["dummy_tiles"]))
+    a = view["alhambras"][seat]
+    return t(lang, "alhambra_dice.board.wall_reserve", wall=a["wall"], reserve=len(a["reserve"]))
+
+
+def _results(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, lang: str) -> int:
+    """The ranking, best first: rank (shared on a tie), colour and name, final score, and what it was made of."""
+    res = view["result"]
+    ranks = res["ranks"]
+    draw.text((MARGIN, y), t(lang, "alhambra_dice.board.results"), font=font(20, True), fill=MUTED)
+    y += 30
+    name_x = MARGIN + 216
+    for seat in _result_order(view):
+        ranked = seat < view["players"]
+        winner = ranked and ranks[seat] == 1
+        draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + RESULT_ROW - 8), fill=PANEL,
+                       outline=HIGHLIGHT if winner else GRID_LINE, width=4 if winner else 1)  # fmt: skip
+        line = y + 30
+        rank = t(lang, RANKS[ranks[seat] - 1]) if ranked else "—"
+        draw.text((MARGIN + 16, line), rank, font=font(PHONE, True), fill=INK, anchor="lm")
+        if ranked and ranks.count(ranks[seat]) > 1:
+            draw.text((MARGIN + 16, y + 68), t(lang, "alhambra_dice.board.tied"), font=font(20), fill=MUTED,
+                      anchor="lm")  # fmt: skip
+        _octagon(draw, MARGIN + 176, line, 22, _seat_fill(view, seat), _seat_tag(view, seat))
+        score = t(lang, "alhambra_dice.board.score", score=res["scores"][seat] if ranked else view["scores"][seat])
+        draw.text((WIDTH - MARGIN - 16, line), score, font=font(PHONE, True), fill=INK, anchor="rm")
+        room = WIDTH - MARGIN - 16 - draw.textlength(score, font=font(PHONE, True)) - 24 - name_x
+        name = _name(view, seat, lang)
+        draw.text((name_x, line), ellipsize(name, font(PHONE, True), room), font=font(PHONE, True), fill=INK,
+                  anchor="lm")  # fmt: skip
+        detail = _result_detail(view, seat, lang)
+        draw.text((name_x, y + 68), ellipsize(detail, font(20), WIDTH - MARGIN - 16 - name_x), font=font(20),
+                  fill=INK, anchor="lm")  # fmt: skip
+        y += RESULT_ROW
+    for line in _note_lines(view, lang):
+        draw.text((MARGIN, y + 12), line, font=font(20), fill=MUTED, anchor="lm")
+        y += 28
+    return y + 10
+
+
+def _final_track_row(top: int) -> int:
+    """Row height of the final picture's tracks below results ending at ``top``: filling the picture's
+    least height where the results leave room."""
+    least, most = FINAL_TRACK_ROWS
+    return max(least, min(most, (WIDTH * 4 // 3 - top - TRACKS_BELOW) // 12 // 4 * 4))
+
+
+def _note_lines(view: dict[str, Any], lang: str) -> list[str]:
+    res = view["result"]
+    note = words.result_note(lang, res["ranks"], view["scores"], view["dummy"])
+    return wrap(note, font(20), WIDTH - 2 * MARGIN, 2) if note else []
+
+
+def _final_layout(d: ImageDraw.ImageDraw, image: Image.Image, view: dict[str, Any], y: int, lang: str) -> int:
+    """After the game the market, bonus fields and dice are empty: the results take their place, then what
+    the scores came from (building points, or every Alhambra at one scale)."""
+    y = _results(d, view, y, lang)
+    if view["version"] == "basic":
+        rh = _final_track_row(y)
+        y = _building_headers(image, d, view, y + 4, lang)
+        y = _tracks(image, d, view, y, lang, rh)
+        y = _log(d, view, y + 6, lang)
+        return _legend(image, y + 6, lang)
+    y = _alhambras(image, d, view, y + 4, lang)
+    return _log(d, view, y + 6, lang)
 
 
 # ----------------------------------------------------------------------------- entry point
 
 
-ROOMY = 2400
-"""The canvas height a board is first drawn on: boards run 1,340-1,400 pixels tall."""
+def _height(view: dict[str, Any], lang: str) -> int:
+    """Where _layout will end, from the same sizes it draws with, so the canvas is made at its height once
+    (no roomy canvas to fill and cut down). tests/render check it against _layout for every kind of board."""
+    basic = view["version"] == "basic"
+    y = 8 + 52 + BAND_H + 8 + 58 + len(_last_move_lines(view, lang)) * (PHONE + 8) + 8  # _header
+    log = 6 + 30 + LOG_LINES * (LOG_TEXT + 8) + 8
+    legend = 6 + 24 + len(LEGEND) * 24 + 8
+    if view["result"] is not None:
+        rows = view["players"] + (view["dummy"] >= 0)
+        y += 30 + rows * RESULT_ROW + len(_note_lines(view, lang)) * 28 + 10  # _results
+        if basic:
+            return y + 4 + 44 + 12 * _final_track_row(y) + 22 + log + legend
+        return y + 4 + _alhambras_height(view) + log
+    y += 44  # _building_headers
+    if basic:
+        y += 12 * 20 + 22
+    else:
+        y += max(1, max((len(col) + 2) // 3 for col in view["tiles"])) * 58 + 16
+    if basic or any(view["fields"]):
+        y += 46
+    y += 18 + 8 * 34 + 10 + 150 + 10 + view["seats"] * 46 + 6  # dice grid, dice panel, players
+    if not basic:
+        y += 4 + _alhambras_height(view)
+    return y + log + (legend if basic else 0)
 
 
 def _layout(d: ImageDraw.ImageDraw, image: Image.Image, view: dict[str, Any], lang: str) -> int:
     """Draw the board from the top; returns the y below its last part."""
     basic = view["version"] == "basic"
     y = _header(d, view, 8, lang)
-    y = _building_headers(d, view, y, lang)
+    if view["result"] is not None:
+        return _final_layout(d, image, view, y, lang)
+    y = _building_headers(image, d, view, y, lang)
     y = _tracks(image, d, view, y, lang) if basic else _tile_areas(d, view, y, lang)
     if basic or any(view["fields"]):
-        y = _fields(d, view, y, lang)
+        y = _fields(image, d, view, y, lang)
     y = _dice_area(image, d, view, y, lang)
-    y = _dice_panel(d, view, y, lang)
+    y = _dice_panel(image, d, view, y, lang)
     y = _players(d, view, y, lang)
     if not basic:
         y = _alhambras(image, d, view, y + 4, lang)
     y = _log(d, view, y + 6, lang)
     if basic:
-        y = _legend(d, y + 6, lang)
+        y = _legend(image, y + 6, lang)
     return y
 
 
@@ -549,15 +728,16 @@ def render(view: dict[str, Any], *, viewer_seat: int | None = None, scale: float
     ``viewer_seat`` is accepted for symmetry with the other renderers; every part of this game's
     table is public, so it changes nothing. ``scale`` resizes the picture (1200 wide, at least
     3:4 portrait at scale 1)."""
-    # One pass on a roomy canvas, cut to the height used, rather than a pass to measure and one to draw.
-    image, draw = new_canvas(WIDTH, ROOMY)
+    # Drawn once on a canvas of the board's height: filling and cutting down a roomy one cost more.
+    height = max(_height(view, lang), WIDTH * 4 // 3)
+    image, draw = new_canvas(WIDTH, height)
     bottom = _layout(draw, image, view, lang)
-    height = max(bottom, WIDTH * 4 // 3)
-    if height > ROOMY:  # taller than any board seen: drawn again at its height
+    if bottom > height:  # the measure fell short (a part changed size without _height): drawn again, whole
+        height = bottom
         image, draw = new_canvas(WIDTH, height)
         _layout(draw, image, view, lang)
-    else:
-        image = image.crop((0, 0, WIDTH, height))
+    elif max(bottom, WIDTH * 4 // 3) < height:  # it overshot: cut to what was drawn
+        image = image.crop((0, 0, WIDTH, max(bottom, WIDTH * 4 // 3)))
     if scale != 1.0:
         size = (max(1, round(WIDTH * scale)), max(1, round(height * scale)))
         image = image.resize(size, Image.LANCZOS)

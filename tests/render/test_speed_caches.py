@@ -141,5 +141,5 @@ def test_an_alhambra_board_taller_than_the_first_canvas_is_drawn_whole(monkeypat
 
     view, _ = _views("alhambra_dice")[-1]
     usual = alhambra_dice.render(view, lang="ja")
-    monkeypatch.setattr(alhambra_dice, "ROOMY", 200)  # every board is now taller than the first canvas
+    monkeypatch.setattr(alhambra_dice, "_height", lambda view, lang: 200)  # every board: taller than measured
     assert alhambra_dice.render(view, lang="ja") == usual
