@@ -177,7 +177,7 @@ def test_irrigation_scoring_runs_every_round_after_the_base_scoring() -> None:
     engine._end_round(st, events)
     texts = [e.text for e in events if e.kind == "score"]
     irr = next(i for i, t in enumerate(texts) if t.startswith("Irrigation scoring"))
-    assert any(t.startswith("Seat") and i < irr for i, t in enumerate(texts))  # base scoring lines first
+    assert any(t.startswith("Player") and i < irr for i, t in enumerate(texts))  # base scoring lines first
     assert st.irr_scoring[0] == 0 and st.round == 2
     st.round = 5
     st.tasks = []
