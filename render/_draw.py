@@ -6,6 +6,7 @@ Renderers are pure functions of a view dict; they never touch Discord or storage
 from __future__ import annotations
 
 import io
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -374,6 +375,24 @@ def ellipsize(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
     while text and face.getlength(text + "…") > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+_TRAILING_NUMBER = re.compile(r"^(.*?\S)(\s*\d+)$")
+
+
+def ellipsize_name(name: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """A player's name cut to ``width`` like ``ellipsize``, except that a name ending in a number
+    ("Player 4", "プレイヤー4", "AI 2") keeps the number: "Pl… 4" still says which seat it is,
+    where "Playe…" would read the same for every seat."""
+    if face.getlength(name) <= width:
+        return name
+    m = _TRAILING_NUMBER.match(name)
+    if m is None:
+        return ellipsize(name, face, width)
+    head, tail = m.groups()
+    room = width - face.getlength(tail)
+    cut = ellipsize(head, face, room) if face.getlength(head[:1] + "…") <= room else head[:1] + "…"
+    return cut + tail
 
 
 def seat_colour(seat: int) -> tuple[int, int, int]:

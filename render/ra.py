@@ -24,6 +24,7 @@ from render._draw import (
     PANEL,
     PHONE_TEXT,
     ellipsize,
+    ellipsize_name,
     font,
     needs_cjk,
     new_canvas,
@@ -286,7 +287,7 @@ def _draw_board(d: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None
             if seat == auction.get("bidder"):
                 text = t(lang, "ra.picture.bid_waiting") if bid is None else text
             room = chip - 20 - d.textlength(t(lang, "ra.picture.bid_chip", name="", bid=text), font=font(22, True))
-            name = ellipsize(player(lang, seat), font(22, True), max(room, 48))  # at least a letter or two
+            name = ellipsize_name(player(lang, seat), font(22, True), max(room, 48))  # at least a letter or two
             label = t(lang, "ra.picture.bid_chip", name=name, bid=text)
             w = int(d.textlength(label, font=font(22, True))) + 20
             outline = HIGHLIGHT if seat == auction.get("bidder") else seat_colour(seat)

@@ -10,7 +10,7 @@ import i18n
 import i18n.barrage as words
 from i18n import t
 from i18n.seats import seat_name
-from render._draw import INK, ellipsize, font
+from render._draw import INK, ellipsize, ellipsize_name, font
 from rules.barrage import data
 
 WIDTH = 1000
@@ -105,7 +105,7 @@ NAME_ROOM = 170
 
 def _player(seat: int, lang: str, face: ImageFont.FreeTypeFont, room: float) -> str:
     """A seat's player by name, cut with "…" to ``room`` pixels of ``face`` (small pieces on the map)."""
-    return ellipsize(seat_name(lang, seat), face, room)
+    return ellipsize_name(seat_name(lang, seat), face, room)
 
 
 def _seat_name(view: View, seat: int, lang: str = "en") -> str:

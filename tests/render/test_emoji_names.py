@@ -61,3 +61,16 @@ def test_every_game_draws_an_emoji_korean_arabic_name_without_stand_ins(game: st
 
 def _png(data: bytes) -> Image.Image:
     return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def test_a_cut_name_keeps_the_seat_number_that_tells_seats_apart() -> None:
+    """Where a chip has room for a few letters only, "Player 4" must not read "Playe…" like every other
+    seat: the number stays (English and Japanese), and a name without one is cut as usual."""
+    from render._draw import ellipsize_name, font
+
+    face = font(22, True)
+    assert ellipsize_name("Player 4", face, 60) == "P… 4"
+    assert ellipsize_name("プレイヤー4", face, 90) == "プレ…4"
+    assert ellipsize_name("Annabelle Smithson", face, 60) == "An…"
+    assert ellipsize_name("Bob", face, 60) == "Bob"
+    assert len({ellipsize_name(f"Player {n}", face, 60) for n in range(1, 6)}) == 5
