@@ -598,7 +598,9 @@ def _result_order(view: dict[str, Any]) -> list[int]:
 def _result_detail(view: dict[str, Any], seat: int, lang: str) -> str:
     """The second line of a seat's result: what its score was built from."""
     if view["version"] == "basic":
-        points = " ".join(f"{words.building_initial(lang, b)}{p}" for b, p in enumerate(view["points"][seat]))
+        # whole names: an initial and a number ("P3") would read as a seat
+        points = t(lang, "alhambra_dice.word.sep").join(
+            f"{words.building_name(lang, b)} {p}" for b, p in enumerate(view["points"][seat]))
         chips = view["chips"][seat]
         listed = t(lang, "alhambra_dice.word.sep").join(words.chip_name(lang, words.field_chip(c)) for c in chips)
         return t(lang, "alhambra_dice.board.final_detail",

@@ -65,6 +65,7 @@ def test_every_registered_game_has_a_demo(game: str, tmp_path: Path) -> None:
 def test_demo_barrage_plays_the_nile_affair_by_default(tmp_path: Path) -> None:
     """`demo barrage --players 4 --seed 2` is a Nile Affair game: replaying its log gives a game on the
     Nile map with irrigation, and final.png is that game's map picture."""
+    from render import named
     from render.barrage import render
     from rules.barrage import GAME
 
@@ -79,8 +80,8 @@ def test_demo_barrage_plays_the_nile_affair_by_default(tmp_path: Path) -> None:
         state, _ = GAME.apply(state, entry["seat"], GAME.decode_action(entry["code"]))
     assert state.map == "nile" and all(w != -1 for w in state.irr_scoring)
     assert list(GAME.result(state).scores) == result["scores"]
-    view = GAME.view(state, None)
-    assert view["irrigation"]["areas"] and (out / "final.png").read_bytes() == render(view)
+    view = {**GAME.view(state, None), "names": [f"AI {n}" for n in range(1, 5)]}  # the demo's seats, as shown
+    assert view["irrigation"]["areas"] and (out / "final.png").read_bytes() == named(render)(view)
 
 
 def test_demo_in_japanese_draws_a_japanese_picture_and_keeps_the_log_english(tmp_path: Path) -> None:

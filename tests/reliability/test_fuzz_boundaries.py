@@ -315,7 +315,7 @@ class World:
         finished = self.finished[name]
         data = await export_game(self.host, finished)
         for lang in ("en", "ja"):
-            self.viewers[remember(bot, Viewer(finished, data, lang))] = len(data["actions"])
+            self.viewers[remember(bot, Viewer(finished, data, lang, VIEWER_USER))] = len(data["actions"])
         for _ in range(2):
             token = remember(bot, Viewer(finished, data, "en"))
             del viewers_of(bot)[token]
@@ -328,6 +328,9 @@ class World:
 
 
 # ---------------------------------------------------------------- hostile ids
+
+VIEWER_USER = 1
+"""Who opened the replay viewers under fire (a viewer answers only its opener)."""
 
 
 @dataclass
@@ -424,7 +427,8 @@ class Gun:
             at = rng.choice([at, at, at, at - 1, at + 1, 0, 999_999_999]) if at else 0
             if req is not None and rng.random() < 0.6:  # the players asked, and the one who asked
                 user = rng.choice([*req.waiting, req.user_id])
-            cid = f"undoa:{rng.choice('yn')}:{self._sid(session)}:{at}:{to}"
+            rid = rng.choice([req.request_id] * 6 + ["", "0", "ffffffff"]) if req is not None else "0"
+            cid = f"undoa:{rng.choice('yn')}:{self._sid(session)}:{at}:{to}" + (f":{rid}" if rid else "")
         elif family == "rv":
             tokens = list(self.world.viewers) or ["0" * 8]
             token = rng.choice([*tokens, *tokens[:2] * 4, "".join(rng.choice("0123456789abcdef") for _ in range(8))])
@@ -432,6 +436,7 @@ class Gun:
             op = rng.choice([*(op for op, _ in STEPS), "next", "back", "zz", "next11", "0", "abcdefgh"])
             go = rng.choice([0, moves, moves + 1, rng.randrange(moves + 1), rng.randrange(moves + 1), 999_999])
             cid = f"rv:{token}:{op}:{go}"
+            user = rng.choice([VIEWER_USER, VIEWER_USER, user])  # the opener, and anyone else (refused)
         elif family == "clk":
             seat = rng.choice([0, 1, 2, 3, 5, 99])
             turn = rng.choice([0, 1, 2, rng.randrange(1_000_000)])
@@ -955,6 +960,6 @@ def test_every_registered_dynamic_item_is_fuzzed() -> None:
 
     found = set()
     for path in pathlib.Path(__file__).resolve().parents[2].joinpath("cogs").glob("*.py"):
-        found |= set(re.findall(r"template=r\"([a-z]+):", path.read_text(encoding="utf-8")))
+        found |= set(re.findall(r"template=\(?r\"([a-z]+):", path.read_text(encoding="utf-8")))
     assert found == set(ITEMS), found ^ set(ITEMS)
 

@@ -126,7 +126,7 @@ def test_a_shared_rank_is_drawn_for_each_tied_player() -> None:
     view = _finished("basic", 3)
     view["result"]["scores"] = [90, 120, 120]
     view["result"]["ranks"] = [3, 1, 1]
-    assert _results_rows(view, "en") == [("1st", "Seat 2"), ("1st", "Seat 3"), ("3rd", "Seat 1")]
+    assert _results_rows(view, "en") == [("1st", "Player 2"), ("1st", "Player 3"), ("3rd", "Player 1")]
     with recording_text() as drawn:
         render(view)
     texts = [text for text, _ in drawn]
