@@ -19,7 +19,7 @@ from rules.base import (
     check_players,
     resolve_options,
 )
-from rules.rng import RNG_CURRENT, RNG_MT, make_random
+from rules.rng import RNG_CURRENT, RNG_KEYED2, RNG_MT, make_random
 
 from . import alhambra as alh
 from . import undo
@@ -59,7 +59,7 @@ from .data import (
     TILE_TYPES,
     cell_name,
 )
-from .dice import counts, landing, roll, roll_all, target
+from .dice import BLAKE_KEY_BYTES, counts, landing, roll, roll_all, target
 from .legality import check
 from .moves import legal_actions
 from .rounds import award, begin_round, end_turn, pop_top, resolve
@@ -182,8 +182,8 @@ def setup(players: int, options: Mapping[str, str] | None, seed: int, rng: int =
         st.reserve = [[] for _ in range(players)]
     if rng == RNG_MT:
         st.rng = rnd.getrandbits(64)  # the splitmix64 state of games stored before the keyed stream
-    else:
-        st.rng_key = rnd.randbytes(32)
+    else:  # the key's length names the dice stream (dice.py): 64 bytes for version 3
+        st.rng_key = rnd.randbytes(BLAKE_KEY_BYTES if rng == RNG_KEYED2 else 32)
     begin_round(st, [])
     return st
 
