@@ -76,9 +76,27 @@ _QUADS: tuple[tuple[int, ...], ...] = tuple(
 
 def roll(state: State, n: int) -> list[int]:
     """n (<= 8) dice faces (0..5 = building index): base-6 digits of one 64-bit draw."""
+    key = state.rng_key
+    if len(key) == BLAKE_KEY_BYTES:  # next64's version 3 branch, with the faces of a block cached
+        c = state.rng
+        state.rng = c + 1
+        return list(_blake_faces(key, c >> 3)[c & 7][:n])
     z = next64(state)
     q = NB**4
     return [*_QUADS[z % q], *_QUADS[z // q % q]][:n]
+
+
+@lru_cache(maxsize=256)
+def _blake_faces(key: bytes, block: int) -> tuple[tuple[int, ...], ...]:
+    """The eight dice of each of the eight rolls in a version 3 block (roll's digits of next64's
+    value): worked out once, because the next seven rolls of the game read the same block."""
+    raw = _blake_rolls(key, block)
+    q = NB**4
+    out = []
+    for i in range(0, 64, 8):
+        z = int.from_bytes(raw[i : i + 8], "big")
+        out.append((*_QUADS[z % q], *_QUADS[z // q % q]))
+    return tuple(out)
 
 
 def roll_all(state: State) -> list[int]:

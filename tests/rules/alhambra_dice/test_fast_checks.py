@@ -118,3 +118,27 @@ DIGEST_V3 = "16a4da1a418557b9f689912c050aa57348acc9451d10e642adeb3823d0c7913d"
 def test_version_2_games_replay_byte_for_byte_and_version_3_games_are_pinned() -> None:
     assert replay_digest(GAME, DIGEST_CASES, RNG_KEYED) == DIGEST_V2
     assert replay_digest(GAME, DIGEST_CASES, RNG_KEYED2) == DIGEST_V3
+
+
+def test_cell_summaries_place_and_swap_exactly_as_the_tile_by_tile_checks() -> None:
+    """Alcazaba move generation sums each cell up once (alhambra.open_cells / swap_cells): for every
+    tile it must find the very cells can_place and can_swap accept, in the same order."""
+    from rules.alhambra_dice import alhambra as alh
+    from rules.alhambra_dice.data import NTILES
+
+    grids = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        st = GAME.setup(3, {"version": "alcazaba"}, seed)
+        while GAME.result(st) is None:
+            grids.update(tuple(g) for g in st.alhambra)
+            seat = min(GAME.to_act(st))
+            st, _ = GAME.apply(st, seat, rng.choice(GAME.legal_actions(st, seat)))
+    assert len(grids) > 50
+    for flat in grids:
+        grid = alh.from_flat(list(flat))
+        opened, swaps = alh.open_cells(grid), alh.swap_cells(grid)
+        by_row = sorted(grid, key=lambda c: (c[1], c[0]))
+        for tile in range(NTILES):
+            assert alh.fitting(opened, tile) == [c for c in alh.frontier(grid) if alh.can_place(grid, tile, *c)]
+            assert alh.fitting(swaps, tile) == [c for c in by_row if alh.can_swap(grid, tile, *c)]
