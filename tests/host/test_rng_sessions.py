@@ -12,7 +12,7 @@ from host.history import ExportError, export_game, replay_export
 from host.sessions import Host
 from host.store import SqliteStore
 from rules.ra import GAME as RA
-from rules.rng import RNG_CURRENT, RNG_KEYED2, RNG_MT, new_seed
+from rules.rng import RNG_CURRENT, RNG_KEYED, RNG_KEYED2, RNG_MT, new_seed
 from tests.history.helpers import finish_game, start_game
 from tests.storage.test_sqlite_upgrade import BEFORE_MIGRATIONS, old_database
 
@@ -75,5 +75,24 @@ async def test_games_stored_before_the_keyed_stream_replay_on_version_one(tmp_pa
         assert db.execute("SELECT rng, seed_text FROM sessions WHERE id = 'old1'").fetchone() == (1, None)
         db.close()
         assert await Host(store).replay("old1") == (await Host(store).get("old1")).state
+    finally:
+        await store.close()
+
+
+async def test_a_version_2_game_keeps_its_generator_and_its_export_replays(tmp_path):
+    """Games started before version 3 (a host whose generator was version 2) record 2, load and replay on it."""
+    store = SqliteStore(tmp_path / "v2.db")
+    await store.open()
+    try:
+        host = Host(store, rng_version=RNG_KEYED)
+        sid = await start_game(host, "alhambra_dice", seed=new_seed(), players=2)
+        await finish_game(host, sid, 1)
+        doc = await export_game(host, sid)
+        assert doc["rng"] == RNG_KEYED == (await Host(store).get(sid)).record.rng
+        assert await Host(store).replay(sid) == (await Host(store).get(sid)).state
+        replay_export(doc)
+        doc["rng"] = RNG_KEYED2  # read as version 3, the same log no longer fits its dice
+        with pytest.raises(ExportError):
+            replay_export(doc)
     finally:
         await store.close()
