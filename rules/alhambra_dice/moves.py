@@ -118,6 +118,8 @@ def _redesign_options(flat: tuple[int, ...], reserve: tuple[int, ...]) -> tuple[
     # Cached: an Alhambra and reserve stay the same through a whole turn and round end.
     grid = alh.from_flat(list(flat))
     out: list[Action] = []
+    if not reserve:  # nothing to build or swap: only removals (the cell summaries would be wasted)
+        return tuple(Remove(x, y) for x, y in alh.removable(grid))
     cells = alh.open_cells(grid)
     for tile in reserve:
         out += [Build(tile, x, y) for x, y in alh.fitting(cells, tile)]
