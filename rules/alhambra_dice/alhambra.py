@@ -99,7 +99,48 @@ def closes_hole(grid: Grid, x: int, y: int) -> bool:
 
 
 def placements(grid: Grid, tile: int) -> list[tuple[int, int]]:
-    return [c for c in frontier(grid) if can_place(grid, tile, *c)]
+    return fitting(open_cells(grid), tile)
+
+
+# Move generation asks the same question of every reserve tile: which cells take it. The answer
+# per cell depends on the tile only through its four walls, so each cell is summed up once as two
+# 4-bit masks (sides with a neighbour, and which of those show a wall towards it) and each tile is
+# then a few integer tests (what _walls_fit decides, side by side).
+_BITS: tuple[int, ...] = tuple(sum(1 << d for d in range(4) if w[d]) for w in _W)
+"""A tile's walls as bits (bit d: a wall on side d of DIRS); index -1 is the fountain."""
+_FACING: tuple[tuple[int, ...], ...] = tuple(
+    tuple((1 << d) if w[(d + 2) % 4] else 0 for d in range(4)) for w in _W
+)
+"""_FACING[tile][d]: bit d when ``tile``, lying on side d of a cell, shows a wall towards that cell."""
+Sides = tuple[tuple[int, int], int, int]
+"""A cell with its neighbour-side mask and the wall bits its neighbours require there."""
+
+
+def _sides(grid: Grid, x: int, y: int) -> tuple[int, int]:
+    near = need = 0
+    for d, (dx, dy) in enumerate(DIRS):
+        other = grid.get((x + dx, y + dy))
+        if other is not None:
+            near |= 1 << d
+            need |= _FACING[other][d]
+    return near, need
+
+
+def open_cells(grid: Grid) -> list[Sides]:
+    """The frontier cells a new tile may take without closing a hole, with their sides."""
+    return [(c, *_sides(grid, *c)) for c in frontier(grid) if not closes_hole(grid, *c)]
+
+
+def swap_cells(grid: Grid) -> list[Sides]:
+    """Every tile's cell but the fountain's (row by row), with its sides: where a swap may go."""
+    return [(c, *_sides(grid, *c)) for c in sorted(grid, key=lambda c: (c[1], c[0])) if c != (0, 0)]
+
+
+def fitting(cells: list[Sides], tile: int) -> list[tuple[int, int]]:
+    """The cells whose neighbours' walls ``tile`` matches on every shared side, one side open
+    (can_place over open_cells, can_swap over swap_cells)."""
+    w = _BITS[tile]
+    return [c for c, near, need in cells if w & near == need and near & ~w]
 
 
 def all_reachable(grid: Grid) -> bool:

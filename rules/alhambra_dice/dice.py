@@ -4,6 +4,11 @@ The generator is a key and a counter in the state (``State.rng_key``, ``State.rn
 comes from HMAC-SHA256(key, "dice" || n) (rules.rng), so cloning, JSON round trips and replays
 reproduce every roll, and the rolls seen so far say nothing of the next. Games stored before it
 (empty key) keep splitmix64, whose single 64-bit state ``State.rng`` is invertible from one output.
+
+The key's length names the stream, so the state needs no version field: 32 bytes is generator
+version 2 (HMAC-SHA256, one block a roll), 64 bytes (BLAKE2b's full key) version 3: roll ``n`` is
+bytes ``8 * (n % 8)`` to ``8 * (n % 8) + 8`` of ``rules.rng.blake_block(key, label, n // 8)``, so one
+hash serves eight rolls.
 """
 
 from __future__ import annotations
@@ -12,11 +17,21 @@ from functools import lru_cache
 from hashlib import sha256
 from typing import Any
 
+from rules.rng import blake_block
+
 from .data import CELL_INDEX, DICE, MAX_COUNT, NB, NCELLS
 from .state import EMPTY, State
 
 _MASK = (1 << 64) - 1
 DICE_LABEL = b"alhambra_dice/dice"
+BLAKE_KEY_BYTES = 64
+"""The length of a version 3 dice key (setup draws it; a version 2 key has 32 bytes)."""
+
+
+@lru_cache(maxsize=256)
+def _blake_rolls(key: bytes, block: int) -> bytes:
+    """Eight rolls' bytes (version 3): kept, since the next seven rolls of the game read them too."""
+    return blake_block(key, DICE_LABEL, block)
 
 
 @lru_cache(maxsize=256)
@@ -33,8 +48,14 @@ def _hmac_states(key: bytes) -> tuple[Any, Any]:
 
 
 def next64(state: State) -> int:
-    if state.rng_key:
-        inner, outer = _hmac_states(state.rng_key)
+    key = state.rng_key
+    if len(key) == BLAKE_KEY_BYTES:
+        n = state.rng
+        state.rng = n + 1
+        i = (n & 7) << 3
+        return int.from_bytes(_blake_rolls(key, n >> 3)[i : i + 8], "big")
+    if key:
+        inner, outer = _hmac_states(key)
         h = inner.copy()
         h.update(state.rng.to_bytes(8, "big"))
         out = outer.copy()
@@ -55,9 +76,27 @@ _QUADS: tuple[tuple[int, ...], ...] = tuple(
 
 def roll(state: State, n: int) -> list[int]:
     """n (<= 8) dice faces (0..5 = building index): base-6 digits of one 64-bit draw."""
+    key = state.rng_key
+    if len(key) == BLAKE_KEY_BYTES:  # next64's version 3 branch, with the faces of a block cached
+        c = state.rng
+        state.rng = c + 1
+        return list(_blake_faces(key, c >> 3)[c & 7][:n])
     z = next64(state)
     q = NB**4
     return [*_QUADS[z % q], *_QUADS[z // q % q]][:n]
+
+
+@lru_cache(maxsize=256)
+def _blake_faces(key: bytes, block: int) -> tuple[tuple[int, ...], ...]:
+    """The eight dice of each of the eight rolls in a version 3 block (roll's digits of next64's
+    value): worked out once, because the next seven rolls of the game read the same block."""
+    raw = _blake_rolls(key, block)
+    q = NB**4
+    out = []
+    for i in range(0, 64, 8):
+        z = int.from_bytes(raw[i : i + 8], "big")
+        out.append((*_QUADS[z % q], *_QUADS[z // q % q]))
+    return tuple(out)
 
 
 def roll_all(state: State) -> list[int]:

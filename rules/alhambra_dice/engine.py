@@ -9,6 +9,8 @@ there when they have a real choice, everything forced is applied at once.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
 
 import msgspec
 
@@ -19,7 +21,7 @@ from rules.base import (
     check_players,
     resolve_options,
 )
-from rules.rng import RNG_CURRENT, RNG_MT, make_random
+from rules.rng import RNG_CURRENT, RNG_KEYED2, RNG_MT, make_random
 
 from . import alhambra as alh
 from . import undo
@@ -59,12 +61,12 @@ from .data import (
     TILE_TYPES,
     cell_name,
 )
-from .dice import counts, landing, roll, roll_all, target
+from .dice import BLAKE_KEY_BYTES, counts, landing, roll, roll_all, target
 from .legality import check
 from .moves import legal_actions
 from .rounds import award, begin_round, end_turn, pop_top, resolve
 from .scoring import result
-from .state import EMPTY, OVER, ROLL, START, State, grid_of, say, seat_name, spend
+from .state import EMPTY, LOG_LINES, OVER, ROLL, START, State, grid_of, say, seat_name, spend
 from .view import move_text, view
 
 INFO = GameInfo(
@@ -182,8 +184,8 @@ def setup(players: int, options: Mapping[str, str] | None, seed: int, rng: int =
         st.reserve = [[] for _ in range(players)]
     if rng == RNG_MT:
         st.rng = rnd.getrandbits(64)  # the splitmix64 state of games stored before the keyed stream
-    else:
-        st.rng_key = rnd.randbytes(32)
+    else:  # the key's length names the dice stream (dice.py): 64 bytes for version 3
+        st.rng_key = rnd.randbytes(BLAKE_KEY_BYTES if rng == RNG_KEYED2 else 32)
     begin_round(st, [])
     return st
 
@@ -335,15 +337,28 @@ def _plain_place_ok(state: State, seat: int, a: Place) -> bool:
 
 
 def _reroll(state: State, seat: int, mask: int) -> tuple[State, list[Event]]:
-    st = msgspec.structs.replace(state, history=state.history[:], log=state.log[:], log_data=state.log_data[:])
+    # say(), unrolled: the event and its log entries come from _reroll_line's cache, and the kept
+    # lines are new lists built once (the old state's lists are shared, never changed).
+    event, text, entry = _reroll_line(seat_name(state, seat), seat, mask)
+    log, log_data = state.log, state.log_data
+    if len(log) >= LOG_LINES:  # say() appends, then drops the oldest line
+        log, log_data = log[1:], log_data[1:]
+    st = msgspec.structs.replace(state, log=[*log, text], log_data=[*log_data, entry])
     fresh = roll(st, DICE)
-    st.dice = [fresh[i] if mask >> i & 1 else d for i, d in enumerate(st.dice)]
-    st.history.append(st.dice)
+    st.dice = dice = [fresh[i] if mask >> i & 1 else d for i, d in enumerate(state.dice)]
+    st.history = [*state.history, dice]
     st.kept = ~mask & 0xFF
+    return st, [event]
+
+
+@lru_cache(maxsize=4096)
+def _reroll_line(name: str, seat: int, mask: int) -> tuple[Event, str, dict[str, Any]]:
+    """A re-roll's event with its log line and entry (what say() records), shared like every cached
+    event here: an Event is frozen and its data is read-only."""
     n = mask.bit_count()
-    ev: list[Event] = []
-    say(st, ev, "reroll", f"{seat_name(st, seat)} re-rolls {n} {'die' if n == 1 else 'dice'}.", mask=mask, seat=seat)
-    return st, ev
+    data = {"mask": mask, "seat": seat}
+    text = f"{name} re-rolls {n} {'die' if n == 1 else 'dice'}."
+    return Event(kind="reroll", text=text, data=data), text, {"kind": "reroll", "data": data}
 
 
 def _spend_marker(st: State, seat: int) -> None:

@@ -118,13 +118,15 @@ def _redesign_options(flat: tuple[int, ...], reserve: tuple[int, ...]) -> tuple[
     # Cached: an Alhambra and reserve stay the same through a whole turn and round end.
     grid = alh.from_flat(list(flat))
     out: list[Action] = []
+    if not reserve:  # nothing to build or swap: only removals (the cell summaries would be wasted)
+        return tuple(Remove(x, y) for x, y in alh.removable(grid))
+    cells = alh.open_cells(grid)
     for tile in reserve:
-        out += [Build(tile, x, y) for x, y in alh.placements(grid, tile)]
+        out += [Build(tile, x, y) for x, y in alh.fitting(cells, tile)]
     out += [Remove(x, y) for x, y in alh.removable(grid)]
+    cells = alh.swap_cells(grid)
     for tile in reserve:
-        out += [
-            Swap(tile, x, y) for (x, y) in sorted(grid, key=lambda c: (c[1], c[0])) if alh.can_swap(grid, tile, x, y)
-        ]
+        out += [Swap(tile, x, y) for x, y in alh.fitting(cells, tile)]
     return tuple(out)
 
 

@@ -107,8 +107,9 @@ class State(msgspec.Struct):
     """What each of those lines was said with (``{"kind", "data"}``): the picture words them in its
     language from these (rules.base.recent_events)."""
     rng_key: bytes = b""
-    """The dice stream's HMAC key (rules.rng), empty for games stored before it. Hidden: with it
-    every future roll could be computed."""
+    """The dice stream's key (rules.rng), empty for games stored before it: 32 bytes for HMAC-SHA256
+    (generator version 2), 64 for keyed BLAKE2b (version 3; see dice.py). Hidden: with it every
+    future roll could be computed."""
 
 
 # ----------------------------------------------------------------------------- small queries

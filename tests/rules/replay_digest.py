@@ -17,14 +17,17 @@ import msgspec
 from rules.base import Game, resolve_options
 
 
-def replay_digest(game: Game[Any, Any], cases: Iterable[tuple[int, int, Mapping[str, str]]]) -> str:
+def replay_digest(game: Game[Any, Any], cases: Iterable[tuple[int, int, Mapping[str, str]]],
+                  version: int | None = None) -> str:
     """SHA-256 over (players, seed, options) games of random legal moves (the lowest seat to act
-    moves; the move stream is seeded with the game's seed): each state, event list and result."""
+    moves; the move stream is seeded with the game's seed): each state, event list and result.
+    ``version`` is the generator version the games are set up with (None: the engine's default)."""
     h = hashlib.sha256()
     encode = msgspec.json.encode
     for players, seed, options in cases:
         rng = random.Random(seed)
-        state = game.setup(players, resolve_options(game.info, options), seed)
+        opts = resolve_options(game.info, options)
+        state = game.setup(players, opts, seed) if version is None else game.setup(players, opts, seed, version)
         h.update(encode(state))
         while game.result(state) is None:
             seat = min(game.to_act(state))

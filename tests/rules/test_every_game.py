@@ -14,7 +14,7 @@ import pytest
 
 from rules import GAMES
 from rules.base import CUSTOM_ID_BUDGET, RulesError, resolve_options
-from rules.rng import RNG_CURRENT, RNG_KEYED, RNG_MT, UnknownRngVersion
+from rules.rng import RNG_CURRENT, RNG_KEYED, RNG_KEYED2, RNG_MT, UnknownRngVersion
 
 CODE_CHARS = re.compile(r"^[A-Za-z0-9._-]+$")
 SECRET_KEYS = {"bag", "deck", "draw_pile", "rng", "rng_state", "secret"}
@@ -114,10 +114,10 @@ def test_every_game_replays_on_both_generators(name: str) -> None:
     game = GAMES[name]
     opts = resolve_options(game.info, {})
     players = game.info.min_players
-    for rng in (RNG_MT, RNG_KEYED):
+    for rng in (RNG_MT, RNG_KEYED, RNG_KEYED2):
         one, two = game.setup(players, opts, 5, rng), game.setup(players, opts, 5, rng)
         assert msgspec.json.encode(one) == msgspec.json.encode(two)
     assert msgspec.json.encode(game.setup(players, opts, 5)) == msgspec.json.encode(
         game.setup(players, opts, 5, RNG_CURRENT))
     with pytest.raises(UnknownRngVersion):
-        game.setup(players, opts, 5, 3)
+        game.setup(players, opts, 5, 4)

@@ -7,8 +7,10 @@ public draws of a Ra game, enumerating seeds recovered it and predicted every la
 from __future__ import annotations
 
 import copy
+import hashlib
 import pickle
 import random
+from collections import Counter
 
 import msgspec
 import pytest
@@ -19,7 +21,19 @@ from rules.ra import GAME as RA
 from rules.ra.actions import DRAW
 from rules.ra.data import TILE_IDS
 from rules.ra.engine import _SORTED_BAG
-from rules.rng import RNG_KEYED, RNG_MT, SEED_BITS, KeyedRandom, UnknownRngVersion, make_random, new_seed
+from rules.rng import (
+    RNG_CURRENT,
+    RNG_KEYED,
+    RNG_KEYED2,
+    RNG_MT,
+    SEED_BITS,
+    KeyedRandom,
+    KeyedRandom3,
+    UnknownRngVersion,
+    make_random,
+    new_seed,
+    seed_key,
+)
 
 CANDIDATES = 1 << 11
 """Seeds the attack below tries per generator (the brute force of issue 16 tried 2**31 in minutes;
@@ -49,7 +63,7 @@ def enumerate_seeds(seen: list[str]) -> list[tuple[int, int]]:
     """Every (seed, generator) among the candidates that reproduces the draws seen."""
     return [
         (seed, rng)
-        for rng in (RNG_MT, RNG_KEYED)
+        for rng in (RNG_MT, RNG_KEYED, RNG_KEYED2)
         for seed in range(CANDIDATES)
         if predicted_draws(seed, rng, len(seen)) == seen
     ]
@@ -103,7 +117,93 @@ def test_keyed_random_clones_at_its_position() -> None:
 
 def test_an_unknown_generator_version_is_refused() -> None:
     with pytest.raises(UnknownRngVersion):
-        RA.setup(3, resolve_options(RA.info, {}), 1, 3)
+        RA.setup(3, resolve_options(RA.info, {}), 1, 4)
+
+
+# --------------------------------------------------------------------------- version 3
+
+
+def test_new_games_draw_from_version_3() -> None:
+    assert RNG_CURRENT == RNG_KEYED2 == 3
+    assert type(make_random(5)) is KeyedRandom3 and type(make_random(5, RNG_KEYED)) is KeyedRandom
+
+
+def test_version_3_is_keyed_blake2b_in_counter_mode() -> None:
+    """The stream is BLAKE2b(key = the seed's bytes, counter || label), block after block: the same
+    construction as version 2 on a keyed PRF, so the draws seen say nothing of the next without the key."""
+    rnd = KeyedRandom3(0xC0FFEE, b"setup")
+    stream = rnd.getrandbits(1600).to_bytes(200, "big")  # the next 200 stream bytes, in order
+    key = (0xC0FFEE).to_bytes(3, "big")
+    blocks = b"".join(hashlib.blake2b(c.to_bytes(8, "big") + b"setup", key=key).digest() for c in range(4))
+    assert stream == blocks[:200]
+    # A seed longer than BLAKE2b's 64-byte key is hashed to one (any seed stays usable).
+    big = 1 << 700
+    assert KeyedRandom3(big).getrandbits(512).to_bytes(64, "big") == hashlib.blake2b(
+        (0).to_bytes(8, "big") + b"setup", key=hashlib.blake2b(seed_key(big)).digest()).digest()
+
+
+def test_version_3_is_reproducible_keyed_and_uniform() -> None:
+    a, b = KeyedRandom3(99), KeyedRandom3(99)
+    assert [a.random() for _ in range(5)] == [b.random() for _ in range(5)]
+    assert [a.randrange(1000) for _ in range(50)] == [b.randrange(1000) for _ in range(50)]
+    assert KeyedRandom3(99).getrandbits(256) != KeyedRandom3(100).getrandbits(256)
+    assert KeyedRandom3(99, b"dice").getrandbits(256) != KeyedRandom3(99, b"setup").getrandbits(256)
+    assert KeyedRandom3(99).getrandbits(256) != KeyedRandom(99).getrandbits(256)
+    rnd = KeyedRandom3(3)
+    for n in (1, 2, 6, 7, 255, 256, 257, 1000, 10**30):
+        draws = [rnd.randrange(n) for _ in range(600)]
+        assert all(0 <= d < n for d in draws)
+        if n <= 7:
+            assert set(draws) == set(range(n))  # every value turns up
+    faces = Counter(rnd.randrange(6) for _ in range(60_000))
+    assert max(abs(c - 10_000) for c in faces.values()) < 500  # about 5 standard deviations
+    assert all(0.0 <= rnd.random() < 1.0 for _ in range(100))
+
+
+def test_version_3_shuffles_as_random_shuffle_over_its_draws() -> None:
+    """KeyedRandom3.shuffle reads bytes in place; it gives exactly random.Random.shuffle's permutation
+    over the same _randbelow, and leaves the stream at the same place."""
+    for seed in range(60):
+        for size in (0, 1, 2, 9, 64, 180, 256, 300):
+            fast, slow = list(range(size)), list(range(size))
+            one, two = KeyedRandom3(seed), KeyedRandom3(seed)
+            one.shuffle(fast)
+            random.Random.shuffle(two, slow)
+            assert fast == slow
+            assert one.getrandbits(64) == two.getrandbits(64)
+    same = [list(range(40)), list(range(40))]
+    for items in same:
+        KeyedRandom3(2026).shuffle(items)
+    assert same[0] == same[1] != list(range(40))
+
+
+def test_version_3_clones_and_pickles_at_its_position() -> None:
+    rnd = KeyedRandom3(2024)
+    rnd.getrandbits(13)
+    rnd.shuffle(list(range(70)))  # leaves the buffer part-read
+    twin, thawed = copy.deepcopy(rnd), pickle.loads(pickle.dumps(rnd))
+    again = KeyedRandom3(1)
+    again.setstate(rnd.getstate())
+    ahead = [rnd.randrange(300) for _ in range(99)]
+    for other in (twin, thawed, again):
+        assert type(other) is KeyedRandom3
+        assert [other.randrange(300) for _ in range(99)] == ahead
+    assert rnd.getstate()[0] == RNG_KEYED2
+    with pytest.raises(UnknownRngVersion):
+        KeyedRandom3(1).setstate(KeyedRandom(1).getstate())
+    with pytest.raises(UnknownRngVersion):
+        KeyedRandom(1).setstate(rnd.getstate())
+
+
+def test_version_3_games_replay_and_resist_the_seed_attack() -> None:
+    """Same seed, same game; the attack that broke version 1 finds nothing in a version 3 game."""
+    seed = new_seed()
+    seen = public_draws(seed, RNG_KEYED2, 11)
+    assert seen == public_draws(seed, RNG_KEYED2, 11) == predicted_draws(seed, RNG_KEYED2, 11)
+    assert enumerate_seeds(seen[:10]) == []
+    opts = resolve_options(RA.info, {})
+    assert RA.setup(4, opts, seed, RNG_KEYED2) == RA.setup(4, opts, seed)
+    assert RA.setup(4, opts, seed, RNG_KEYED2).bag != RA.setup(4, opts, seed, RNG_KEYED).bag
 
 
 def test_alhambra_dice_come_from_a_hidden_key_and_counter() -> None:
@@ -111,7 +211,8 @@ def test_alhambra_dice_come_from_a_hidden_key_and_counter() -> None:
     neither the key nor the counter reaches any view."""
     opts = resolve_options(ALHAMBRA.info, {})
     new = ALHAMBRA.setup(3, opts, new_seed())
-    assert len(new.rng_key) == 32 and new.rng >= 1
+    assert len(new.rng_key) == 64 and new.rng >= 1  # version 3: a BLAKE2b key (version 2: 32 bytes)
+    assert len(ALHAMBRA.setup(3, opts, 5, RNG_KEYED).rng_key) == 32
     old = ALHAMBRA.setup(3, opts, 5, RNG_MT)
     assert old.rng_key == b""
     hexkey = new.rng_key.hex()

@@ -16,7 +16,8 @@ from rules.alhambra_dice.dice import DICE_LABEL, next64
 from rules.alhambra_dice.legality import check
 from rules.alhambra_dice.state import OVER, ROLL, State
 from rules.base import RulesError
-from rules.rng import keyed_block
+from rules.rng import RNG_KEYED, RNG_KEYED2, blake_block, keyed_block
+from tests.rules.replay_digest import replay_digest
 
 GAMES = 100  # per version, 2-6 players: 200 games
 
@@ -83,8 +84,61 @@ def test_apply_accepts_exactly_the_listed_moves(version: str) -> None:
 
 def test_dice_blocks_are_the_keyed_stream() -> None:
     for seed in range(50):
-        st = GAME.setup(3, {}, seed)
+        st = GAME.setup(3, {}, seed, RNG_KEYED)
         counter = st.rng
         value = next64(st)
         assert value == int.from_bytes(keyed_block(st.rng_key, DICE_LABEL, counter)[:8], "big")
         assert st.rng == counter + 1
+
+
+def test_version_3_dice_read_eight_rolls_from_each_blake2b_block() -> None:
+    """A new game's dice (generator version 3): roll n is the n % 8-th 8 bytes of BLAKE2b block n // 8,
+    under a 64-byte key that differs from game to game."""
+    keys = set()
+    for seed in range(20):
+        st = GAME.setup(3, {}, seed, RNG_KEYED2)
+        assert len(st.rng_key) == 64
+        keys.add(st.rng_key)
+        for _ in range(20):
+            n = st.rng
+            value = next64(st)
+            block = blake_block(st.rng_key, DICE_LABEL, n // 8)
+            assert value == int.from_bytes(block[8 * (n % 8) : 8 * (n % 8) + 8], "big")
+            assert st.rng == n + 1
+    assert len(keys) == 20
+
+
+DIGEST_CASES = [(2 + s % 5, s, {"version": "alcazaba" if s % 2 else "basic"}) for s in range(60)]
+DIGEST_V2 = "f3dcdd21a420a40f111334fb097a04b131ea2bf32d9726e8c07fad3477ba21e4"
+"""replay_digest(GAME, DIGEST_CASES) on generator version 2, taken before version 3 came (commit 4adb9ea)."""
+DIGEST_V3 = "16a4da1a418557b9f689912c050aa57348acc9451d10e642adeb3823d0c7913d"
+"""The same games on generator version 3 (new games), pinned when it came."""
+
+
+def test_version_2_games_replay_byte_for_byte_and_version_3_games_are_pinned() -> None:
+    assert replay_digest(GAME, DIGEST_CASES, RNG_KEYED) == DIGEST_V2
+    assert replay_digest(GAME, DIGEST_CASES, RNG_KEYED2) == DIGEST_V3
+
+
+def test_cell_summaries_place_and_swap_exactly_as_the_tile_by_tile_checks() -> None:
+    """Alcazaba move generation sums each cell up once (alhambra.open_cells / swap_cells): for every
+    tile it must find the very cells can_place and can_swap accept, in the same order."""
+    from rules.alhambra_dice import alhambra as alh
+    from rules.alhambra_dice.data import NTILES
+
+    grids = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        st = GAME.setup(3, {"version": "alcazaba"}, seed)
+        while GAME.result(st) is None:
+            grids.update(tuple(g) for g in st.alhambra)
+            seat = min(GAME.to_act(st))
+            st, _ = GAME.apply(st, seat, rng.choice(GAME.legal_actions(st, seat)))
+    assert len(grids) > 50
+    for flat in grids:
+        grid = alh.from_flat(list(flat))
+        opened, swaps = alh.open_cells(grid), alh.swap_cells(grid)
+        by_row = sorted(grid, key=lambda c: (c[1], c[0]))
+        for tile in range(NTILES):
+            assert alh.fitting(opened, tile) == [c for c in alh.frontier(grid) if alh.can_place(grid, tile, *c)]
+            assert alh.fitting(swaps, tile) == [c for c in by_row if alh.can_swap(grid, tile, *c)]

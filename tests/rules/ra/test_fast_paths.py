@@ -14,7 +14,7 @@ from rules.ra import GAME
 from rules.ra.data import sun_sets
 from rules.ra.engine import _SORTED_BAG
 from rules.ra.shuffle import shuffle_setup
-from rules.rng import RNG_KEYED, RNG_MT, make_random
+from rules.rng import RNG_KEYED, RNG_KEYED2, RNG_MT, make_random
 from tests.rules.replay_digest import replay_digest
 
 SEEDS = [*range(300), *(random.Random(i).getrandbits(128) for i in range(100))]
@@ -30,7 +30,7 @@ def _slow_deal(seed: int, version: int, players: int) -> tuple[list[int], list[l
     return bag, sets
 
 
-@pytest.mark.parametrize("version", [RNG_KEYED, RNG_MT])
+@pytest.mark.parametrize("version", [RNG_KEYED, RNG_MT, RNG_KEYED2])
 def test_fast_shuffle_deals_what_keyed_random_deals(version: int) -> None:
     for i, seed in enumerate(SEEDS):
         players = 3 + i % 3
@@ -39,11 +39,12 @@ def test_fast_shuffle_deals_what_keyed_random_deals(version: int) -> None:
         assert (bag, sets) == _slow_deal(seed, version, players), seed
 
 
-def test_setup_deals_the_keyed_stream() -> None:
+@pytest.mark.parametrize("version", [RNG_KEYED, RNG_KEYED2])
+def test_setup_deals_the_keyed_stream(version: int) -> None:
     for i, seed in enumerate(SEEDS[:100]):
         players = 3 + i % 3
-        state = GAME.setup(players, resolve_options(GAME.info, {}), seed)
-        bag, sets = _slow_deal(seed, RNG_KEYED, players)
+        state = GAME.setup(players, resolve_options(GAME.info, {}), seed, version)
+        bag, sets = _slow_deal(seed, version, players)
         assert state.bag == bag
         assert state.up == [sorted(d, reverse=True) for d in sets]
 
@@ -57,6 +58,17 @@ def test_a_deal_that_outruns_the_stream_prefix_is_dealt_again_exactly(monkeypatc
     bag, sets = list(_SORTED_BAG), sun_sets(4)
     shuffle_setup(77, RNG_KEYED, bag, sets)
     assert (bag, sets) == _slow_deal(77, RNG_KEYED, 4)
+
+
+def test_a_version_3_deal_that_outruns_the_stream_prefix_is_dealt_again_exactly(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import rules.ra.shuffle as fast
+
+    whole = fast.blake_block
+    monkeypatch.setattr(fast, "blake_block", lambda key, label, counter: whole(key, label, counter)[:4])
+    bag, sets = list(_SORTED_BAG), sun_sets(4)
+    shuffle_setup(77, RNG_KEYED2, bag, sets)
+    assert (bag, sets) == _slow_deal(77, RNG_KEYED2, 4)
 
 
 def test_long_lists_and_odd_seeds_take_the_generators_own_path() -> None:
@@ -74,8 +86,17 @@ RA_DIGEST = "7f49872ef45faa0cdce9a6382a5ba08ce84328f5e7c50219382d7c5ae44f0748"
 """replay_digest(GAME, RA_CASES) of the engine before the speed-ups (branch base 5df0a2c)."""
 
 
+RA_DIGEST_V3 = "868f9678679c155cbd8561c9b705e421f67701e42c52b0f9340d067b20e0dc8d"
+"""replay_digest of the same games set up on generator version 3 (new games), pinned when it came."""
+
+
 def test_random_games_are_byte_for_byte_those_of_the_engine_before() -> None:
-    assert replay_digest(GAME, RA_CASES) == RA_DIGEST
+    """Games on generator version 2 (stored before version 3) replay byte for byte."""
+    assert replay_digest(GAME, RA_CASES, RNG_KEYED) == RA_DIGEST
+
+
+def test_version_3_games_are_byte_for_byte_those_pinned() -> None:
+    assert replay_digest(GAME, RA_CASES, RNG_KEYED2) == RA_DIGEST_V3
 
 
 def test_shared_event_lines_are_never_changed_by_later_games() -> None:
