@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from rules.base import Game, resolve_options
+from rules.base import Game, owned_apply, resolve_options
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = "51414ea"
@@ -50,17 +50,25 @@ def old_games(commit: str = BASELINE) -> Mapping[str, Game[Any, Any]]:
     return importlib.import_module(name).GAMES  # type: ignore[no-any-return]
 
 
-def random_game(game: Game[Any, Any], players: int, seed: int, options: Mapping[str, str]) -> int:
+def random_game(game: Game[Any, Any], players: int, seed: int, options: Mapping[str, str],
+                owned: bool = False) -> int:
     """One complete game of uniformly random legal moves (rules.base.play_random_game's loop, which
-    an old commit may not have); returns the number of moves."""
+    an old commit may not have); returns the number of moves. ``owned``: through the search's fast
+    path (``rules.base.owned_apply``: the game's ``apply_owned`` where it has one), as the search's
+    playouts run, instead of the protocol's ``apply`` the host uses."""
     rng = random.Random(seed ^ 0x5EED)
     state = game.setup(players, resolve_options(game.info, options), seed)
+    step = owned_apply(game) if owned else None
     moves = 0
     for moves in range(game.info.max_actions):  # noqa: B007 - the count is the result
         if game.result(state) is not None:
             break
         seat = min(game.to_act(state))
-        state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        action = rng.choice(game.legal_actions(state, seat))
+        if step is None:
+            state, _ = game.apply(state, seat, action)
+        else:
+            state = step(state, seat, action)
     return moves
 
 
@@ -70,7 +78,11 @@ def compare(name: str, games: int, players: Callable[[int], int], options: Mappi
     prints games per CPU second (and per wall second) of each and returns the CPU ratio new/old."""
     from rules import GAMES
 
-    engines = {"new": GAMES[name], "old": old_games()[name]}
+    new = GAMES[name]
+    engines = {"new": new, "old": old_games()[name]}
+    fast = getattr(new, "apply_owned", None) is not None
+    if fast:
+        engines["search"] = new
     cpu = dict.fromkeys(engines, 0.0)
     wall = dict.fromkeys(engines, 0.0)
     moves = dict.fromkeys(engines, 0)
@@ -79,16 +91,22 @@ def compare(name: str, games: int, players: Callable[[int], int], options: Mappi
         seeds = range(r * per_round, (r + 1) * per_round)
         for label, game in engines.items():
             w, c = time.perf_counter(), time.process_time()
-            moves[label] += sum(random_game(game, players(s), s, options) for s in seeds)
+            moves[label] += sum(random_game(game, players(s), s, options, owned=label == "search")
+                                for s in seeds)
             wall[label] += time.perf_counter() - w
             cpu[label] += time.process_time() - c
     played = per_round * rounds
-    if moves["new"] != moves["old"]:
-        print(f"  warning: the engines played different games ({moves['new']} vs {moves['old']} moves)")
+    if len(set(moves.values())) > 1:
+        print(f"  warning: the engines played different games ({moves})")
+    names = {"new": "this tree, apply", "old": BASELINE, "search": "this tree, the search's apply_owned"}
     for label in engines:
-        print(f"  {label} ({'this tree' if label == 'new' else BASELINE}): {played / cpu[label]:,.0f} games per "
+        print(f"  {label} ({names[label]}): {played / cpu[label]:,.0f} games per "
               f"CPU s, {played / wall[label]:,.0f} per wall s, {moves[label] / played:.0f} moves/game")
     ratio = cpu["old"] / cpu["new"]
     label = f"{name} {dict(options)}" if options else name
-    print(f"  {label}: speed-up {ratio:.2f}x (CPU time, same run, same games)")
+    print(f"  {label}: speed-up {ratio:.2f}x through apply (CPU time, same run, same seeds)")
+    if fast:
+        ratio = cpu["old"] / cpu["search"]
+        print(f"  {label}: speed-up {ratio:.2f}x through the search's apply_owned (CPU time, same run, "
+              "same seeds)")
     return ratio

@@ -150,6 +150,25 @@ class Game(Protocol[S, A]):
     def describe_action(self, action: A) -> str: ...
 
 
+
+OwnedApply = Callable[[Any, Seat, Any], Any]
+"""``step(state, seat, action) -> next state``, for a caller that owns ``state`` (see ``owned_apply``)."""
+
+
+def owned_apply(game: Game[Any, Any]) -> OwnedApply:
+    """The fast path for callers that own the state they pass and never read it again (the search's
+    playouts, engine benchmarks): the game's ``apply_owned`` where it has one, which may change that
+    state in place and skips building events, else ``apply`` without its events. Same rules, same
+    checks, same next state as ``apply``; the host never uses it (its states are stored and shown)."""
+    fast = getattr(game, "apply_owned", None)
+    if fast is not None:
+        return fast  # type: ignore[no-any-return]
+
+    def step(state: Any, seat: Seat, action: Any) -> Any:
+        return game.apply(state, seat, action)[0]
+
+    return step
+
 # --------------------------------------------------------------------------- undo
 
 Reveals = Callable[[Any, Any, Seat, Any], bool]

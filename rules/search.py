@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rules.base import Game, Result, Seat
+from rules.base import Game, Result, Seat, owned_apply
 
 Determinise = Callable[[dict[str, Any], Seat, random.Random], Any]
 """(view, seat, rng) -> a full state consistent with that seat's view."""
@@ -94,16 +94,29 @@ def _pick(edges: list[_Edge], c: float, rng: random.Random) -> tuple[_Edge, bool
     return best, False
 
 
+def _decided(root: dict[Any, _Edge], left: int) -> bool:
+    """Whether the most visited move stays ahead whatever the ``left`` playouts do: the move is chosen
+    by visits, so stopping here plays the same move with fewer playouts."""
+    if len(root) < 2:
+        return False
+    first, second = sorted((e.visits for e in root.values()), reverse=True)[:2]
+    return first > second + left
+
+
 def search(game: Game[Any, Any], view: dict[str, Any], seat: Seat, rng: random.Random, knobs: Knobs,
            budget: Budget, clock: Callable[[], float] = time.process_time) -> Any:
     """The move the search rates best for ``seat``, from its ``view`` alone."""
     start = clock()
+    step = owned_apply(game)
     root: dict[Any, _Edge] = {}
     first_legal: list[Any] | None = None
     for i in range(budget.iterations):
         if i and clock() - start > budget.deadline_s:
             break
+        if _decided(root, budget.iterations - i):
+            break
         st = knobs.determinise(view, seat, rng)
+        owned = False  # a sample may share parts with the view: the first move copies it
         if first_legal is None:
             first_legal = game.legal_actions(st, seat)
             if len(first_legal) == 1:
@@ -129,7 +142,8 @@ def search(game: Game[Any, Any], view: dict[str, Any], seat: Seat, rng: random.R
                     edges.append(e)
                 edge, new = _pick(edges, knobs.exploration, rng)
                 path.append(edge)
-                st, _ = game.apply(st, seat, edge.action)
+                st = step(st, seat, edge.action) if owned else game.apply(st, seat, edge.action)[0]
+                owned = True
                 if new:
                     edge.child = {}
                     node = None
@@ -137,13 +151,17 @@ def search(game: Game[Any, Any], view: dict[str, Any], seat: Seat, rng: random.R
                     node = edge.child
             else:
                 other = min(acting)
-                st, _ = game.apply(st, other, knobs.rollout.choose(game, st, other, rng))
+                move = knobs.rollout.choose(game, st, other, rng)
+                st = step(st, other, move) if owned else game.apply(st, other, move)[0]
+                owned = True
         # Playout with the model for every seat, then score.
         for _ in range(knobs.rollout_plies):
             if game.result(st) is not None:
                 break
             actor = min(game.to_act(st))
-            st, _ = game.apply(st, actor, knobs.rollout.choose(game, st, actor, rng))
+            move = knobs.rollout.choose(game, st, actor, rng)
+            st = step(st, actor, move) if owned else game.apply(st, actor, move)[0]
+            owned = True
         result = game.result(st)
         reward = win_share(result, seat) if result is not None else knobs.evaluate(st, seat)
         for edge in path:
