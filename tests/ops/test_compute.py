@@ -146,12 +146,16 @@ async def test_a_late_ai_decision_gets_the_simple_ais_move(tmp_path, caplog):
         await host.add_ai(lobby.id, 10)
         await host.add_ai(lobby.id, 10)
         with caplog.at_level(logging.ERROR):
-            session = (await host.start(lobby.id, 10)).session
+            started = await host.start(lobby.id, 10)
+            session = started.session
+            human = min(session.game.to_act(session.state))
+            assert human == 0, "the AIs before the creator have moved"
             outcome = await host.submit(lobby.id, 10, session.game.legal_actions(session.state, 0)[0])
         assert outcome.steps[1:], "the AIs moved"
         game = GAMES["ra"]
-        state = game.setup(3, session.record.options, 9)
-        for step in outcome.steps:
+        # From the first state: the AIs seated before the creator moved when the game started.
+        state = game.setup(3, session.record.options, session.record.seed, session.record.rng)
+        for step in [*started.steps, *outcome.steps]:
             if step.by_ai:
                 expected = tasks.simple_action("ra", state, step.seat, 9, step.version - 1)
                 assert step.action == expected

@@ -109,10 +109,11 @@ def test_version_3_dice_read_eight_rolls_from_each_blake2b_block() -> None:
 
 
 DIGEST_CASES = [(2 + s % 5, s, {"version": "alcazaba" if s % 2 else "basic"}) for s in range(60)]
-DIGEST_V2 = "f3dcdd21a420a40f111334fb097a04b131ea2bf32d9726e8c07fad3477ba21e4"
-"""replay_digest(GAME, DIGEST_CASES) on generator version 2, taken before version 3 came (commit 4adb9ea)."""
-DIGEST_V3 = "16a4da1a418557b9f689912c050aa57348acc9451d10e642adeb3823d0c7913d"
-"""The same games on generator version 3 (new games), pinned when it came."""
+DIGEST_V2 = "7b147b7af07efe433a920adc7c98d441f461f1973d6e85bbfcb27a9957f59877"
+"""replay_digest(GAME, DIGEST_CASES) on generator version 2, taken on main just before version 3 came
+(1de230d; the digest covers the event text, which said "Seat" before the naming change of f2f6079)."""
+DIGEST_V3 = "cbee23adef03833f067aa5fa149a6b1691839c80cbfe1e75f3db58eab009918e"
+"""The same games on generator version 3 (new games), pinned when it was merged (event text as of f2f6079)."""
 
 
 def test_version_2_games_replay_byte_for_byte_and_version_3_games_are_pinned() -> None:
