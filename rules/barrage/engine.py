@@ -67,7 +67,7 @@ from rules.barrage.actions import (
     encode,
     space_label,
 )
-from rules.barrage.state import BankUse, State, Task, copy_state
+from rules.barrage.state import BankUse, State, Task, copy_state, copy_task
 from rules.barrage.view import view
 from rules.base import (
     Event,
@@ -565,14 +565,16 @@ def _expansion_and_map(opts: dict[str, str]) -> dict[str, str]:
     return opts
 
 
-_LISTED: list[tuple[State, Task, tuple[BarrageAction, ...]]] = []
-"""The last few listings of legal moves, newest first: the state object each was made for, its front
-step and the moves. A state is a value the engine never changes once made (``apply`` works on a copy),
-so ``apply`` on that same object accepts a listed move without checking it again; any other state (a
-copy, a new one, one loaded or sampled) is checked as usual. Holding the states keeps their ids from
-being reused."""
-_KEEP_LISTED = 4
-"""A player looking ahead lists the position it chooses in, then the positions after each choice."""
+def _listed(state: State) -> tuple[Task, tuple[BarrageAction, ...]] | None:
+    """The moves ``legal_actions`` last listed for this very state object, with its front step then:
+    kept on the state object itself (an attribute outside its fields: never encoded, compared or
+    copied), so a copy, a new state or one loaded or sampled starts without, and ``apply_owned`` drops
+    it before changing the state."""
+    return state.__dict__.get(LISTED)
+
+
+LISTED = "listed"
+"""The attribute of a state holding its last listing (see ``_listed``)."""
 
 
 class BarrageGame:
@@ -600,12 +602,13 @@ class BarrageGame:
     def legal_actions(self, state: State, seat: Seat) -> list[BarrageAction]:
         if state.phase == "over" or not state.tasks or state.tasks[0].seat != seat:
             return []
-        legal = _options(state, state.tasks[0])
-        _LISTED.insert(0, (state, state.tasks[0], tuple(legal)))
-        del _LISTED[_KEEP_LISTED:]
+        front = state.tasks[0]
+        legal = _options(state, front)
+        state.__dict__[LISTED] = (front, tuple(legal))
         return legal
 
-    def apply(self, state: State, seat: Seat, action: BarrageAction) -> tuple[State, list[Event]]:
+    def _check(self, state: State, seat: Seat, action: BarrageAction) -> None:
+        """Refuse a move that is not legal now (the same errors ``apply`` and ``apply_owned`` give)."""
         if state.phase == "over":
             raise GameOver("The game is over.", key="barrage.error.game_over")
         if not isinstance(action, ACTION_TYPES):
@@ -617,8 +620,8 @@ class BarrageGame:
                 raise NotYourTurn(f"It is not your turn: waiting for Player {acting + 1}.",
                                   key="barrage.error.not_your_turn", seat=seat + 1, turn=acting + 1)
             raise NotYourTurn("Not your turn.", key="barrage.error.not_your_turn_anon")
-        listed = next((entry for entry in _LISTED if entry[0] is state), None)
-        if listed is not None and listed[1] is state.tasks[0] and action in listed[2]:
+        listed = _listed(state)
+        if listed is not None and listed[0] is state.tasks[0] and action in listed[1]:
             legal = True  # listed for this very state a moment ago (a player choosing from legal_actions)
         else:
             try:
@@ -629,11 +632,28 @@ class BarrageGame:
         if not legal:
             reason, fields = _why(state, seat, action)
             raise IllegalAction(reason, **fields, action=encode(action) if _encodable(action) else "")
+
+    def apply(self, state: State, seat: Seat, action: BarrageAction) -> tuple[State, list[Event]]:
+        self._check(state, seat, action)
         st = copy_state(state)
         events: list[Event] = []
         _decide(st, seat, action, events)
         advance(st, events)
         return st, events
+
+    def apply_owned(self, state: State, seat: Seat, action: BarrageAction) -> State:
+        """``apply`` for a caller that owns ``state`` and never reads it again (rules.base.owned_apply):
+        the move is played on ``state`` itself, and the events are not returned (the state's log lines
+        are still written). Same checks, errors and next state as ``apply``."""
+        self._check(state, seat, action)
+        state.__dict__.pop(LISTED, None)  # changed in place from here on: its listing no longer holds
+        # the front step is the one a move changes in place, and it may be shared with the state this
+        # one was copied from (state.copy_state shares the steps behind the front)
+        state.tasks[0] = copy_task(state.tasks[0])
+        unread: list[Event] = []  # built for the state's log lines; nobody reads them
+        _decide(state, seat, action, unread)
+        advance(state, unread)
+        return state
 
     def view(self, state: State, viewer: Seat | None) -> dict[str, Any]:
         return view(state, viewer)

@@ -80,7 +80,10 @@ class Company(msgspec.Struct, omit_defaults=True):
     """Nile: irrigation tiles activated (face down; they still count for irrigation points)."""
 
 
-class State(msgspec.Struct, omit_defaults=True):
+class State(msgspec.Struct, omit_defaults=True, dict=True):
+    # dict=True: room for attributes that are not part of the game (never encoded, compared or copied):
+    # the engine's last listing of legal moves for this very object (engine.LISTED)
+
     players: int
     options: dict[str, str]
     map: str = "base"
@@ -164,7 +167,7 @@ class State(msgspec.Struct, omit_defaults=True):
 _replace = msgspec.structs.replace
 
 
-def _copy_task(t: Task) -> Task:
+def copy_task(t: Task) -> Task:
     return _replace(t, a=t.a[:])
 
 
@@ -192,7 +195,7 @@ def copy_state(st: State) -> State:
     # the step being decided); the others are shared until they come to the front of a later copy
     tasks = st.tasks[:]
     if tasks:
-        tasks[0] = _copy_task(tasks[0])
+        tasks[0] = copy_task(tasks[0])
     return _replace(
         st, order=st.order[:], companies=[_copy_company(c) for c in st.companies],
         tasks=tasks, water=dict(st.water), dam_owner=dict(st.dam_owner),
