@@ -235,21 +235,20 @@ def apply_owned(state: State, seat: int, action: Action) -> State:
     list in it (so also lists a state from ``apply`` shares with the state it was made from: pass a
     state made by setup, determinise or apply_owned, or by apply from a state you drop), and no events
     are built: the picture's recent lines (``log``, ``log_data``) are left empty."""
-    if state.log:
-        state.log = []
-        state.log_data = []
     if _fast_reroll(state, seat, action):
         _reroll_owned(state, action.mask)  # type: ignore[union-attr]
-        return state
-    if type(action) is Place and _plain_place_ok(state, seat, action):
+    elif type(action) is Place and _plain_place_ok(state, seat, action):
         _put(state, seat, action.building, action.cell, None)
         end_turn(state, None)
-        return state
-    check(state, seat, action)
-    if type(action) is Reroll:
-        _reroll_owned(state, action.mask)
     else:
-        _play(state, seat, action, None, None)
+        check(state, seat, action)  # a refused move leaves the state as it was, log included
+        if type(action) is Reroll:
+            _reroll_owned(state, action.mask)
+        else:
+            _play(state, seat, action, None, None)
+    if state.log:  # the lines of moves before this one, no longer the latest
+        state.log = []
+        state.log_data = []
     return state
 
 
