@@ -8,8 +8,9 @@ there when they have a real choice, everything forced is applied at once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 import msgspec
@@ -373,6 +374,14 @@ def _plain_place_ok(state: State, seat: int, a: Place) -> bool:
     return n == counts(state)[b] and cell == landing(state.grid, b, target(n, len(state.history)))
 
 
+_MIX: tuple[Callable[[list[int]], tuple[int, ...]], ...] = (
+    itemgetter(*range(DICE, 2 * DICE)),  # mask 0 is never legal; kept so the table is indexed by mask
+    *(itemgetter(*(i if mask >> i & 1 else DICE + i for i in range(DICE))) for mask in range(1, 1 << DICE)),
+)
+"""_MIX[mask](fresh + old): the dice after a re-roll, the fresh face where ``mask`` has the die's bit, else
+the old one (one C call instead of a loop over the eight dice)."""
+
+
 def _reroll(state: State, seat: int, mask: int) -> tuple[State, list[Event]]:
     # say(), unrolled: the event and its log entries come from _reroll_line's cache, and the kept
     # lines are new lists built once (the old state's lists are shared, never changed).
@@ -381,8 +390,7 @@ def _reroll(state: State, seat: int, mask: int) -> tuple[State, list[Event]]:
     if len(log) >= LOG_LINES:  # say() appends, then drops the oldest line
         log, log_data = log[1:], log_data[1:]
     st = msgspec.structs.replace(state, log=[*log, text], log_data=[*log_data, entry])
-    fresh = roll(st, DICE)
-    st.dice = dice = [fresh[i] if mask >> i & 1 else d for i, d in enumerate(state.dice)]
+    st.dice = dice = list(_MIX[mask](roll(st, DICE) + state.dice))
     st.history = [*state.history, dice]
     st.kept = ~mask & 0xFF
     return st, [event]
@@ -390,8 +398,7 @@ def _reroll(state: State, seat: int, mask: int) -> tuple[State, list[Event]]:
 
 def _reroll_owned(st: State, mask: int) -> None:
     """_reroll for a state the caller owns: the dice and their history change in place, no line is said."""
-    fresh = roll(st, DICE)
-    st.dice = dice = [fresh[i] if mask >> i & 1 else d for i, d in enumerate(st.dice)]
+    st.dice = dice = list(_MIX[mask](roll(st, DICE) + st.dice))
     st.history.append(dice)
     st.kept = ~mask & 0xFF
 
