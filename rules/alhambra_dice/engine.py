@@ -62,7 +62,7 @@ from .data import (
     TILE_TYPES,
     cell_name,
 )
-from .dice import BLAKE_KEY_BYTES, counts, landing, roll, roll_all, target
+from .dice import BLAKE_KEY_BYTES, landing, roll, roll_all, target
 from .legality import check
 from .moves import legal_actions
 from .rounds import award, begin_round, end_turn, pop_top, resolve
@@ -371,7 +371,10 @@ def _plain_place_ok(state: State, seat: int, a: Place) -> bool:
         return False
     if type(cell) is not int or not 0 <= b < NB or n < 1:
         return False
-    return n == counts(state)[b] and cell == landing(state.grid, b, target(n, len(state.history)))
+    # The dice showing b (counts()'s entry for b alone: one C-level count, the black die added).
+    if n != state.dice.count(b) + (state.black == b):
+        return False
+    return cell == landing(state.grid, b, target(n, len(state.history)))
 
 
 _MIX: tuple[Callable[[list[int]], tuple[int, ...]], ...] = (

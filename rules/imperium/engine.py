@@ -311,14 +311,14 @@ def _resolve_and_continue(state: ImperiumState, placed_all: list[tuple[int, ...]
     for region in regions_in_round(state.variant, rnd):
         i = region - 1
         counts = tuple([row[i] for row in board])
-        points, resolution, event = _resolve_cached(counts, region)
+        points, resolution = _resolve_cached(counts, region)
         for s in range(n):
             scores[s] += points[s]
             supply[s] += counts[s]  # only the resolved region's markers come back
             board[s][i] = 0
         resolutions.append(resolution)
         if events is not None:
-            events.append(event)
+            events.append(_resolve_event(counts, region))
     state.last_reveal = state.choices  # choices are tuples, and choices gets a fresh list below
     state.last_placed = placed_all
     state.last_resolution = resolutions
@@ -344,14 +344,21 @@ def _resolve_and_continue(state: ImperiumState, placed_all: list[tuple[int, ...]
 
 
 @lru_cache(maxsize=1 << 16)
-def _resolve_cached(counts: tuple[int, ...], region: int) -> tuple[tuple[int, ...], Resolution, Event]:
-    """A region's points for these marker counts, with its Resolution and event (shared, read-only):
+def _resolve_cached(counts: tuple[int, ...], region: int) -> tuple[tuple[int, ...], Resolution]:
+    """A region's points for these marker counts, with its Resolution (shared, read-only):
     resolve_region memoised, since the same small count patterns recur in almost every game."""
     points = tuple(resolve_region(counts, ROWS[region]))
-    text = f"Region {region} resolved (points, markers): " + "; ".join(map(str.format, _POINTS_TEXT, points, counts))
-    shown = list(counts)
-    return (points, Resolution(region=region, counts=shown, points=list(points)),
-            Event("resolve", text + ".", data={"region": region, "counts": shown, "points": list(points)}))
+    return points, Resolution(region=region, counts=list(counts), points=list(points))
+
+
+@lru_cache(maxsize=1 << 16)
+def _resolve_event(counts: tuple[int, ...], region: int) -> Event:
+    """The "resolve" event for _resolve_cached's Resolution: worded only for apply, which records events."""
+    resolution = _resolve_cached(counts, region)[1]
+    text = f"Region {region} resolved (points, markers): " + "; ".join(
+        map(str.format, _POINTS_TEXT, resolution.points, counts))
+    return Event("resolve", text + ".", data={"region": region, "counts": resolution.counts,
+                                               "points": resolution.points})
 
 
 def _game_ends(state: ImperiumState) -> bool:
