@@ -8,8 +8,9 @@ there when they have a real choice, everything forced is applied at once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 import msgspec
@@ -61,7 +62,7 @@ from .data import (
     TILE_TYPES,
     cell_name,
 )
-from .dice import BLAKE_KEY_BYTES, counts, landing, roll, roll_all, target
+from .dice import BLAKE_KEY_BYTES, landing, roll, roll_all, target
 from .legality import check
 from .moves import legal_actions
 from .rounds import award, begin_round, end_turn, pop_top, resolve
@@ -199,29 +200,64 @@ def to_act(st: State) -> frozenset[int]:
     return _NOBODY if st.phase == OVER else _ONLY[st.seat]
 
 
-def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-    if (
+def _fast_reroll(state: State, seat: int, action: Action) -> bool:
+    """The most common move, checked right here (check() would pass it)."""
+    return (
         type(action) is Reroll
         and state.phase == ROLL
         and seat == state.seat
         and type(action.mask) is int
         and 0 < action.mask < 1 << DICE
         and len(state.history) < 3
-    ):
-        return _reroll(state, seat, action.mask)  # the most common move: checked right here
+    )
+
+
+def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    if _fast_reroll(state, seat, action):
+        return _reroll(state, seat, action.mask)  # type: ignore[union-attr]
     if type(action) is Place and _plain_place_ok(state, seat, action):
         st = _copy_for(state, action)
-        ev = []
+        ev: list[Event] = []
         _put(st, seat, action.building, action.cell, ev)
         end_turn(st, ev)
         return st, ev
     check(state, seat, action)  # anything else, and every illegal move (for its exact reason)
+    if type(action) is Reroll:
+        return _reroll(state, seat, action.mask)
     st = _copy_for(state, action)
-    ev: list[Event] = []
+    ev = []
+    _play(st, seat, action, ev, state)
+    return st, ev
+
+
+def apply_owned(state: State, seat: int, action: Action) -> State:
+    """``apply`` for a caller that owns ``state`` outright (the search's playouts; rules.base.owned_apply):
+    the same checks and errors and the same next state, but ``state`` itself is changed, with every
+    list in it (so also lists a state from ``apply`` shares with the state it was made from: pass a
+    state made by setup, determinise or apply_owned, or by apply from a state you drop), and no events
+    are built: the picture's recent lines (``log``, ``log_data``) are left empty."""
+    if _fast_reroll(state, seat, action):
+        _reroll_owned(state, action.mask)  # type: ignore[union-attr]
+    elif type(action) is Place and _plain_place_ok(state, seat, action):
+        _put(state, seat, action.building, action.cell, None)
+        end_turn(state, None)
+    else:
+        check(state, seat, action)  # a refused move leaves the state as it was, log included
+        if type(action) is Reroll:
+            _reroll_owned(state, action.mask)
+        else:
+            _play(state, seat, action, None, None)
+    if state.log:  # the lines of moves before this one, no longer the latest
+        state.log = []
+        state.log_data = []
+    return state
+
+
+def _play(st: State, seat: int, action: Action, ev: list[Event] | None, before: State | None) -> None:
+    """A checked move other than a re-roll, applied to ``st``; its events are appended to ``ev``
+    (None: none are built) and worded from ``before``, the state before the move."""
     name = seat_name(st, seat)
     match action:
-        case Reroll(mask=mask):
-            return _reroll(state, seat, mask)
         case Place(building=b, cell=cell):
             _put(st, seat, b, cell, ev)
             end_turn(st, ev)
@@ -261,31 +297,33 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
                 st.reserve[seat].append(grid[(x, y)])
             grid[(x, y)] = t
             st.alhambra[seat] = alh.to_flat(grid)
-            say(
-                st,
-                ev,
-                "redesign",
-                f"{name} redesigns: {move_text(state, seat, action)}.",
-                seat=seat,
-                how=_TAG[type(action)],
-                tile=t,
-                cell=_cell_label(state, seat, x, y),
-            )
+            if ev is not None and before is not None:
+                say(
+                    st,
+                    ev,
+                    "redesign",
+                    f"{name} redesigns: {move_text(before, seat, action)}.",
+                    seat=seat,
+                    how=_TAG[type(action)],
+                    tile=t,
+                    cell=_cell_label(before, seat, x, y),
+                )
             _spend_marker(st, seat)
             end_turn(st, ev)
         case Remove(x=x, y=y):
             grid = grid_of(st, seat)
             st.reserve[seat].append(grid.pop((x, y)))
             st.alhambra[seat] = alh.to_flat(grid)
-            say(
-                st,
-                ev,
-                "redesign",
-                f"{name} redesigns: {move_text(state, seat, action)}.",
-                seat=seat,
-                how="remove",
-                cell=_cell_label(state, seat, x, y),
-            )
+            if ev is not None and before is not None:
+                say(
+                    st,
+                    ev,
+                    "redesign",
+                    f"{name} redesigns: {move_text(before, seat, action)}.",
+                    seat=seat,
+                    how="remove",
+                    cell=_cell_label(before, seat, x, y),
+                )
             _spend_marker(st, seat)
             end_turn(st, ev)
         case Take(tile=t) | TakeToReserve(tile=t):
@@ -297,24 +335,24 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
             else:
                 st.reserve[seat].append(t)
             pop_top(st)
-            cell = _cell_label(state, seat, action.x, action.y) if isinstance(action, Take) else None
-            say(
-                st,
-                ev,
-                "take",
-                f"{name}: {move_text(state, seat, action)}.",
-                tile=t,
-                seat=seat,
-                how=_TAG[type(action)],
-                cell=cell,
-            )
+            if ev is not None and before is not None:
+                cell = _cell_label(before, seat, action.x, action.y) if isinstance(action, Take) else None
+                say(
+                    st,
+                    ev,
+                    "take",
+                    f"{name}: {move_text(before, seat, action)}.",
+                    tile=t,
+                    seat=seat,
+                    how=_TAG[type(action)],
+                    cell=cell,
+                )
             resolve(st, ev)
         case TakeStart():
             st.fields[st.col] = EMPTY
             pop_top(st)
             say(st, ev, "take", f"{name} takes the start-player chip.", seat=seat, how="takestart")
             st.phase = START
-    return st, ev
 
 
 _TAG: dict[type, str] = {Build: "build", Swap: "swap", Take: "take", TakeToReserve: "keep"}
@@ -333,7 +371,18 @@ def _plain_place_ok(state: State, seat: int, a: Place) -> bool:
         return False
     if type(cell) is not int or not 0 <= b < NB or n < 1:
         return False
-    return n == counts(state)[b] and cell == landing(state.grid, b, target(n, len(state.history)))
+    # The dice showing b (counts()'s entry for b alone: one C-level count, the black die added).
+    if n != state.dice.count(b) + (state.black == b):
+        return False
+    return cell == landing(state.grid, b, target(n, len(state.history)))
+
+
+_MIX: tuple[Callable[[list[int]], tuple[int, ...]], ...] = (
+    itemgetter(*range(DICE, 2 * DICE)),  # mask 0 is never legal; kept so the table is indexed by mask
+    *(itemgetter(*(i if mask >> i & 1 else DICE + i for i in range(DICE))) for mask in range(1, 1 << DICE)),
+)
+"""_MIX[mask](fresh + old): the dice after a re-roll, the fresh face where ``mask`` has the die's bit, else
+the old one (one C call instead of a loop over the eight dice)."""
 
 
 def _reroll(state: State, seat: int, mask: int) -> tuple[State, list[Event]]:
@@ -344,11 +393,17 @@ def _reroll(state: State, seat: int, mask: int) -> tuple[State, list[Event]]:
     if len(log) >= LOG_LINES:  # say() appends, then drops the oldest line
         log, log_data = log[1:], log_data[1:]
     st = msgspec.structs.replace(state, log=[*log, text], log_data=[*log_data, entry])
-    fresh = roll(st, DICE)
-    st.dice = dice = [fresh[i] if mask >> i & 1 else d for i, d in enumerate(state.dice)]
+    st.dice = dice = list(_MIX[mask](roll(st, DICE) + state.dice))
     st.history = [*state.history, dice]
     st.kept = ~mask & 0xFF
     return st, [event]
+
+
+def _reroll_owned(st: State, mask: int) -> None:
+    """_reroll for a state the caller owns: the dice and their history change in place, no line is said."""
+    st.dice = dice = list(_MIX[mask](roll(st, DICE) + st.dice))
+    st.history.append(dice)
+    st.kept = ~mask & 0xFF
 
 
 @lru_cache(maxsize=4096)
@@ -366,33 +421,22 @@ def _spend_marker(st: State, seat: int) -> None:
     st.off[seat] += 1
 
 
-def _put(st: State, seat: int, b: int, cell: int, ev: list[Event]) -> None:
+def _put(st: State, seat: int, b: int, cell: int, ev: list[Event] | None) -> None:
     st.hand[seat] -= 1
     if cell >= NCELLS:
         st.off[seat] += 1
-        say(
-            st,
-            ev,
-            "place",
-            f"{seat_name(st, seat)}'s marker falls off {BUILDING_NAMES[b]}.",
-            seat=seat,
-            building=b,
-            cell=cell,
-        )
     else:
         st.grid[b * NCELLS + cell] = seat
-        say(
-            st,
-            ev,
-            "place",
-            f"{seat_name(st, seat)} places on {BUILDING_NAMES[b]} {cell_name(cell)}.",
-            seat=seat,
-            building=b,
-            cell=cell,
-        )
+    if ev is None:  # the search's apply_owned: nothing is worded
+        return
+    if cell >= NCELLS:
+        text = f"{seat_name(st, seat)}'s marker falls off {BUILDING_NAMES[b]}."
+    else:
+        text = f"{seat_name(st, seat)} places on {BUILDING_NAMES[b]} {cell_name(cell)}."
+    say(st, ev, "place", text, seat=seat, building=b, cell=cell)
 
 
-def _push(st: State, seat: int, b: int, cell: int, ev: list[Event]) -> None:
+def _push(st: State, seat: int, b: int, cell: int, ev: list[Event] | None) -> None:
     st.hand[seat] -= 1
     base = b * NCELLS
     carry = seat
@@ -437,6 +481,7 @@ class AlhambraDiceGame:
     to_act = staticmethod(to_act)
     legal_actions = staticmethod(legal_actions)
     apply = staticmethod(apply)
+    apply_owned = staticmethod(apply_owned)
     view = staticmethod(view)
     result = staticmethod(result)
     encode_action = staticmethod(encode)

@@ -31,7 +31,7 @@ from .scoring import score_alcazaba, score_basic
 from .state import CLAIM, EMPTY, OVER, ROLL, START, TAKE, State, owns, say, seat_name, seats, spend
 
 
-def begin_round(st: State, events: list[Event]) -> None:
+def begin_round(st: State, events: list[Event] | None) -> None:
     n = seats(st)
     st.grid = [EMPTY] * (NB * NCELLS)
     st.hand = [st.markers] * st.players + [0] * (n - st.players)
@@ -73,7 +73,7 @@ def begin_round(st: State, events: list[Event]) -> None:
     start_turn(st)
 
 
-def _place_dummy(st: State, events: list[Event]) -> None:
+def _place_dummy(st: State, events: list[Event] | None) -> None:
     if st.version == "basic":
         first = roll(st, 1)[0]
         columns = [(first + k) % NB for k in range(len(DUMMY_ROWS))]
@@ -83,7 +83,6 @@ def _place_dummy(st: State, events: list[Event]) -> None:
         columns = [TILE_TYPES[t] for t in st.drawn[: len(DUMMY_ROWS)]]
         while len(columns) < len(DUMMY_ROWS):
             columns.append(roll(st, 1)[0])
-    spots = []
     where = []
     for b, row in zip(columns, DUMMY_ROWS, strict=True):
         cell = landing(st.grid, b, CELL_INDEX[(row, 3)])
@@ -91,9 +90,10 @@ def _place_dummy(st: State, events: list[Event]) -> None:
             st.grid[b * NCELLS + cell] = st.dummy
         else:
             st.off[st.dummy] += 1
-        spots.append(f"{BUILDING_NAMES[b]} {cell_name(cell)}")
         where.append([b, cell])
-    say(st, events, "dummy", "The dummy places on " + ", ".join(spots) + ".", spots=where)
+    if events is not None:
+        spots = [f"{BUILDING_NAMES[b]} {cell_name(cell)}" for b, cell in where]
+        say(st, events, "dummy", "The dummy places on " + ", ".join(spots) + ".", spots=where)
 
 
 def start_turn(st: State) -> None:
@@ -103,7 +103,7 @@ def start_turn(st: State) -> None:
     st.black = EMPTY
 
 
-def end_turn(st: State, ev: list[Event]) -> None:
+def end_turn(st: State, ev: list[Event] | None) -> None:
     st.turn += 1
     st.black = EMPTY
     if st.turn < st.players * st.markers:
@@ -117,7 +117,7 @@ def end_turn(st: State, ev: list[Event]) -> None:
     resolve(st, ev)
 
 
-def resolve(st: State, ev: list[Event]) -> None:
+def resolve(st: State, ev: list[Event] | None) -> None:
     if st.version == "basic":
         _resolve_basic(st, ev)
     else:
@@ -132,7 +132,7 @@ def _ask(st: State, phase: str, seat: int, fixed: int = EMPTY) -> None:
     st.phase, st.seat, st.fixed = phase, seat, fixed
 
 
-def _resolve_basic(st: State, ev: list[Event]) -> None:
+def _resolve_basic(st: State, ev: list[Event] | None) -> None:
     while True:
         if st.col >= NB:
             _end_round(st, ev)
@@ -179,7 +179,7 @@ def _resolve_basic(st: State, ev: list[Event]) -> None:
         st.step = 0
 
 
-def award(st: State, seat: int, chip: bool, to: int, ev: list[Event]) -> bool:
+def award(st: State, seat: int, chip: bool, to: int, ev: list[Event] | None) -> bool:
     """Give a package; True when the seat must now name the next start player."""
     b = st.col
     name = seat_name(st, seat)
@@ -192,19 +192,20 @@ def award(st: State, seat: int, chip: bool, to: int, ev: list[Event]) -> bool:
         st.stamp += 1
         st.points[seat][to] = new
         st.arrival[seat][to] = st.stamp
-    where = BUILDING_NAMES[to] + ("" if to == b else f" (switched from {BUILDING_NAMES[b]})")
-    say(
-        st,
-        ev,
-        "points",
-        f"{name} gains {gain} building point{'s' * (gain > 1)} on {where}: now {new}.",
-        seat=seat,
-        dummy=st.dummy,
-        gain=gain,
-        building=to,
-        column=b,
-        now=new,
-    )
+    if ev is not None:  # the sentence is only worded for a caller that records events
+        where = BUILDING_NAMES[to] + ("" if to == b else f" (switched from {BUILDING_NAMES[b]})")
+        say(
+            st,
+            ev,
+            "points",
+            f"{name} gains {gain} building point{'s' * (gain > 1)} on {where}: now {new}.",
+            seat=seat,
+            dummy=st.dummy,
+            gain=gain,
+            building=to,
+            column=b,
+            now=new,
+        )
     if not chip:
         return False
     c = st.fields[b]
@@ -244,7 +245,7 @@ def pop_top(st: State) -> None:
             return
 
 
-def _resolve_alcazaba(st: State, ev: list[Event]) -> None:
+def _resolve_alcazaba(st: State, ev: list[Event] | None) -> None:
     while True:
         if st.col >= NB:
             _end_round(st, ev)
@@ -292,23 +293,24 @@ def _resolve_alcazaba(st: State, ev: list[Event]) -> None:
             )
 
 
-def _end_round(st: State, ev: list[Event]) -> None:
+def _end_round(st: State, ev: list[Event] | None) -> None:
     st.grid = [EMPTY] * (NB * NCELLS)
     st.fields = [EMPTY] * NB
     letter = SCORE_ROUNDS.get(st.round)
     if letter:
         before = list(st.score)
         (score_basic if st.version == "basic" else score_alcazaba)(st, letter)
-        gains = ", ".join(f"{seat_name(st, s)} +{st.score[s] - before[s]}" for s in range(len(st.score)))
-        say(
-            st,
-            ev,
-            "scoring",
-            f"Scoring {letter}: {gains}.",
-            letter=letter,
-            gains=[st.score[s] - before[s] for s in range(len(st.score))],
-            dummy=st.dummy,
-        )
+        if ev is not None:
+            gains = ", ".join(f"{seat_name(st, s)} +{st.score[s] - before[s]}" for s in range(len(st.score)))
+            say(
+                st,
+                ev,
+                "scoring",
+                f"Scoring {letter}: {gains}.",
+                letter=letter,
+                gains=[st.score[s] - before[s] for s in range(len(st.score))],
+                dummy=st.dummy,
+            )
     if st.round >= ROUNDS:
         st.phase = OVER
         st.seat = EMPTY

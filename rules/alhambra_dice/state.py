@@ -127,8 +127,11 @@ def seat_name(state: State, seat: int) -> str:
     return "The dummy" if seat == state.dummy else f"Player {seat + 1}"
 
 
-def say(state: State, events: list[Event], kind: str, text: str, **data: Any) -> None:
-    """Record a public event: for the caller's event list and the picture's recent lines."""
+def say(state: State, events: list[Event] | None, kind: str, text: str, **data: Any) -> None:
+    """Record a public event: for the caller's event list and the picture's recent lines.
+    ``events`` None (the search's apply_owned) records nothing: the log is not kept there."""
+    if events is None:
+        return
     events.append(Event(kind=kind, text=text, data=data))
     state.log.append(text)
     state.log_data.append({"kind": kind, "data": data})

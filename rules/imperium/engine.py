@@ -130,18 +130,7 @@ class ImperiumGame:
     # ------------------------------------------------------------------ apply
 
     def apply(self, state: ImperiumState, seat: Seat, action: Play) -> tuple[ImperiumState, list[Event]]:
-        if state.finished:
-            raise GameOver("The game is over; no more cards can be played.", key="imperium.error.game_over")
-        if type(seat) is not int or not 0 <= seat < state.players:
-            raise NotYourTurn(f"Seat {seat!r} is not in this game.", key="imperium.error.no_seat", seat=seat)
-        if state.choices[seat]:
-            raise NotYourTurn(
-                f"You have already chosen for round {state.round}.",
-                key="imperium.error.already_chosen",
-                seat=seat,
-                round=state.round,
-            )
-        chosen = _actions.picks(action)  # validates; raises the player's error
+        chosen = _check(state, seat, action)
         choices = state.choices[:]  # picks are tuples: a shallow copy is enough
         choices[seat] = chosen
         waiting = choices.count(())
@@ -153,9 +142,26 @@ class ImperiumGame:
         else:
             new = copy_state(state)
             new.choices = choices
-            events += _finish_round(new)
+            _finish_round(new, events)
             new.events = events
         return new, events
+
+    def apply_owned(self, state: ImperiumState, seat: Seat, action: Play) -> ImperiumState:
+        """``apply`` for a caller that owns ``state`` (the search's playouts; rules.base.owned_apply):
+        the same checks and next state, but ``state`` itself is changed and no events are built (the
+        state's ``events`` is left empty). ``choices`` is a fresh list in every state the engine
+        makes, so it is edited in place; at a round's end the board, scores and supply are copied
+        first, as ``apply`` does, since a state from ``apply`` shares them with its predecessor."""
+        chosen = _check(state, seat, action)
+        choices = state.choices
+        choices[seat] = chosen
+        state.events = []
+        if () not in choices:
+            state.scores = state.scores[:]
+            state.supply = state.supply[:]
+            state.board = [row[:] for row in state.board]
+            _finish_round(state, None)
+        return state
 
     # ------------------------------------------------------------------ views and result
 
@@ -179,6 +185,22 @@ class ImperiumGame:
 
     def describe_action(self, action: Play) -> str:
         return _actions.describe_action(action)
+
+
+def _check(state: ImperiumState, seat: Seat, action: Play) -> tuple[int, ...]:
+    """The checks every move passes (``apply`` and ``apply_owned`` alike); returns the sorted picks."""
+    if state.finished:
+        raise GameOver("The game is over; no more cards can be played.", key="imperium.error.game_over")
+    if type(seat) is not int or not 0 <= seat < state.players:
+        raise NotYourTurn(f"Seat {seat!r} is not in this game.", key="imperium.error.no_seat", seat=seat)
+    if state.choices[seat]:
+        raise NotYourTurn(
+            f"You have already chosen for round {state.round}.",
+            key="imperium.error.already_chosen",
+            seat=seat,
+            round=state.round,
+        )
+    return _actions.picks(action)  # validates; raises the player's error
 
 
 # ---------------------------------------------------------------------- shared events
@@ -209,32 +231,31 @@ def _round_event(variant: str, rnd: int) -> Event:
 # ---------------------------------------------------------------------- the end of a round
 
 
-def _finish_round(state: ImperiumState) -> list[Event]:
-    """Reveal, place, resolve, return markers, then start the next round or end (edits state)."""
+def _finish_round(state: ImperiumState, events: list[Event] | None) -> None:
+    """Reveal, place, resolve, return markers, then start the next round or end (edits state).
+    The round's events are appended to ``events``; None (the search's apply_owned) builds none."""
     n = state.players
-    rnd = state.round
     reveal = state.choices
-    revealed = list(map(list, reveal))
-    events = [
-        Event(
-            "reveal",
-            f"Round {rnd} cards revealed: " + "; ".join(map(dict.__getitem__, _SEAT_TEXT, reveal)) + ".",
-            data={"round": rnd, "picks": revealed},
-        )
-    ]
     supply = state.supply
     board = state.board
+    if events is not None:
+        events.append(Event(
+            "reveal",
+            f"Round {state.round} cards revealed: " + "; ".join(map(dict.__getitem__, _SEAT_TEXT, reveal)) + ".",
+            data={"round": state.round, "picks": list(map(list, reveal))},
+        ))
     if min(supply) >= 3:  # the common case: everyone places exactly the three picks they revealed
         for row, chosen in zip(board, reveal, strict=True):
             for p in chosen:
                 row[p - 1] += 1
         for s in range(n):
             supply[s] -= 3
-        events.append(_placed_all_event(supply[:], revealed))
+        if events is not None:
+            events.append(_placed_all_event(supply[:], list(map(list, reveal))))
         _resolve_and_continue(state, reveal[:], events)
-        return events
+        return
     placed_all: list[tuple[int, ...]] = []
-    shortages: list[Event] = []
+    short: list[int] = []
     for s in range(n):  # seat order: only matters when someone runs short (house order)
         chosen = reveal[s]
         have = supply[s]
@@ -246,25 +267,29 @@ def _finish_round(state: ImperiumState) -> list[Event]:
         supply[s] = have - len(placed)
         placed_all.append(placed)
         if len(placed) < len(chosen):
-            missed = chosen[: 3 - have]
-            shortages.append(
-                Event(
-                    "shortage",
-                    f"{NAMES[s]} ran out of markers: nothing placed for region {_TEXT[missed]}; "
-                    "missed placements are never made up.",
-                    data={"seat": s, "missed": list(missed)},
-                )
-            )
-    if shortages:
-        text = "Markers placed: " + "; ".join(map(dict.__getitem__, _SEAT_TEXT, placed_all)) + "."
-        placed_lists = list(map(list, placed_all))
-        # "shortage" tells a translation which of the two sentences (this one, _placed_all_event's) it is.
-        events.append(Event("place", text, data={"placed": placed_lists, "supply": supply[:], "shortage": True}))
-    else:
-        events.append(_placed_all_event(supply[:], revealed))
-    events += shortages
+            short.append(s)
+    if events is not None:
+        events += _placement_events(state, placed_all, short)
     _resolve_and_continue(state, placed_all, events)
-    return events
+
+
+def _placement_events(state: ImperiumState, placed_all: list[tuple[int, ...]], short: list[int]) -> list[Event]:
+    """The "place" event, then one "shortage" event per seat in ``short`` (after placement)."""
+    if not short:
+        return [_placed_all_event(state.supply[:], list(map(list, placed_all)))]
+    text = "Markers placed: " + "; ".join(map(dict.__getitem__, _SEAT_TEXT, placed_all)) + "."
+    # "shortage" tells a translation which of the two sentences (this one, _placed_all_event's) it is.
+    out = [Event("place", text, data={"placed": list(map(list, placed_all)), "supply": state.supply[:],
+                                      "shortage": True})]
+    for s in short:
+        missed = state.choices[s][: len(state.choices[s]) - len(placed_all[s])]
+        out.append(Event(
+            "shortage",
+            f"{NAMES[s]} ran out of markers: nothing placed for region {_TEXT[missed]}; "
+            "missed placements are never made up.",
+            data={"seat": s, "missed": list(missed)},
+        ))
+    return out
 
 
 def _placed_all_event(supply: list[int], placed: list[list[int]]) -> Event:
@@ -273,9 +298,10 @@ def _placed_all_event(supply: list[int], placed: list[list[int]]) -> Event:
                  data={"placed": placed, "supply": supply, "shortage": False})
 
 
-def _resolve_and_continue(state: ImperiumState, placed_all: list[tuple[int, ...]], events: list[Event]) -> None:
+def _resolve_and_continue(state: ImperiumState, placed_all: list[tuple[int, ...]],
+                          events: list[Event] | None) -> None:
     """After placement: resolve this round's regions, return their markers, then start the next
-    round or end the game (edits state, appends to events)."""
+    round or end the game (edits state, appends to events unless None)."""
     n = state.players
     rnd = state.round
     supply = state.supply
@@ -285,44 +311,54 @@ def _resolve_and_continue(state: ImperiumState, placed_all: list[tuple[int, ...]
     for region in regions_in_round(state.variant, rnd):
         i = region - 1
         counts = tuple([row[i] for row in board])
-        points, resolution, event = _resolve_cached(counts, region)
+        points, resolution = _resolve_cached(counts, region)
         for s in range(n):
             scores[s] += points[s]
             supply[s] += counts[s]  # only the resolved region's markers come back
             board[s][i] = 0
         resolutions.append(resolution)
-        events.append(event)
+        if events is not None:
+            events.append(_resolve_event(counts, region))
     state.last_reveal = state.choices  # choices are tuples, and choices gets a fresh list below
     state.last_placed = placed_all
     state.last_resolution = resolutions
     state.choices = [()] * n
     if _game_ends(state):
         state.finished = True
-        best = max(scores)
-        winners = [s for s in range(n) if scores[s] == best]
-        who = " and ".join(NAMES[s] for s in winners)
-        events.append(
-            Event(
-                "end",
-                f"Game over after round {rnd}: {who} {'win' if len(winners) > 1 else 'wins'} "
-                f"with {best} points.",
-                data={"round": rnd, "scores": scores[:], "winners": winners},
+        if events is not None:
+            best = max(scores)
+            winners = [s for s in range(n) if scores[s] == best]
+            who = " and ".join(NAMES[s] for s in winners)
+            events.append(
+                Event(
+                    "end",
+                    f"Game over after round {rnd}: {who} {'win' if len(winners) > 1 else 'wins'} "
+                    f"with {best} points.",
+                    data={"round": rnd, "scores": scores[:], "winners": winners},
+                )
             )
-        )
     else:
         state.round = rnd + 1
-        events.append(_round_event(state.variant, state.round))
+        if events is not None:
+            events.append(_round_event(state.variant, state.round))
 
 
 @lru_cache(maxsize=1 << 16)
-def _resolve_cached(counts: tuple[int, ...], region: int) -> tuple[tuple[int, ...], Resolution, Event]:
-    """A region's points for these marker counts, with its Resolution and event (shared, read-only):
+def _resolve_cached(counts: tuple[int, ...], region: int) -> tuple[tuple[int, ...], Resolution]:
+    """A region's points for these marker counts, with its Resolution (shared, read-only):
     resolve_region memoised, since the same small count patterns recur in almost every game."""
     points = tuple(resolve_region(counts, ROWS[region]))
-    text = f"Region {region} resolved (points, markers): " + "; ".join(map(str.format, _POINTS_TEXT, points, counts))
-    shown = list(counts)
-    return (points, Resolution(region=region, counts=shown, points=list(points)),
-            Event("resolve", text + ".", data={"region": region, "counts": shown, "points": list(points)}))
+    return points, Resolution(region=region, counts=list(counts), points=list(points))
+
+
+@lru_cache(maxsize=1 << 16)
+def _resolve_event(counts: tuple[int, ...], region: int) -> Event:
+    """The "resolve" event for _resolve_cached's Resolution: worded only for apply, which records events."""
+    resolution = _resolve_cached(counts, region)[1]
+    text = f"Region {region} resolved (points, markers): " + "; ".join(
+        map(str.format, _POINTS_TEXT, resolution.points, counts))
+    return Event("resolve", text + ".", data={"region": region, "counts": resolution.counts,
+                                               "points": resolution.points})
 
 
 def _game_ends(state: ImperiumState) -> bool:

@@ -1,0 +1,35 @@
+"""Alhambra's apply_owned (the search's fast path) plays the very games apply plays: equal states after
+every move (but the picture's recent lines, which it leaves empty) and the same refusals, basic and
+Alcazaba, generator versions 2 and 3 (tests/rules/owned_paths.py)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from rules.alhambra_dice import GAME
+from rules.alhambra_dice.actions import Build, CancelRoll, NameStart, Reroll, TakeStart
+from rules.alhambra_dice.state import State
+from rules.rng import RNG_CURRENT, RNG_KEYED2
+from tests.rules.alhambra_dice.test_fast_checks import _near_misses
+from tests.rules.owned_paths import play_both
+
+
+def _misses(st: State, seat: int, legal: list[Any], rng: random.Random) -> list[tuple[Any, Any]]:
+    """The fast checks' near misses, moves of other phases, and a legal move by the wrong seat."""
+    out: list[Any] = [*_near_misses(st, legal, rng), CancelRoll(), NameStart(0), TakeStart(), Build(0, 0, 1),
+                      Reroll(True), "reroll"]
+    return [(seat, a) for a in out] + [((seat + 1) % (st.players + 1), rng.choice(legal)), (None, legal[0])]
+
+
+@pytest.mark.parametrize("version", [RNG_KEYED2, RNG_CURRENT])
+@pytest.mark.parametrize("rules", ["basic", "alcazaba"])
+def test_apply_owned_plays_the_games_apply_plays(rules: str, version: int) -> None:
+    moves = refused = 0
+    for seed in range(60):
+        m, r = play_both(GAME, 2 + seed % 5, {"version": rules}, seed, version, ("log", "log_data"), _misses)
+        moves += m
+        refused += r
+    assert moves > 60 * 200 and refused > moves
