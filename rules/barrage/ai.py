@@ -11,6 +11,7 @@ every other seat and the playouts. Every level is honest: it plays on a state sa
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import msgspec
@@ -21,7 +22,7 @@ from rules.barrage.actions import Back, Place
 from rules.barrage.determinise import determinise
 from rules.barrage.engine import GAME
 from rules.barrage.state import State
-from rules.base import Game, Seat
+from rules.base import Game, Seat, owned_apply
 from rules.search import Budget, Knobs, margin_prospect
 
 # weights of the position value (house heuristic, tuned against the random player)
@@ -145,23 +146,67 @@ class _Candidates:
 
 
 class HardAI(SearchAI):
-    """The search for a turn's main choice; the steps that follow it (tile, site, payment, fulfil)
-    are Normal's, on a sample of the view (the search judged the choice with them already)."""
+    """Hard: a look one round of turns ahead. Normal's best few main choices of a turn are each played
+    on until the seat's next turn (the rest of its own turn and every other seat's reply by Normal, on
+    the same samples of the face-down piles) and judged by the seat's lead in ``plan.worth`` then; it
+    keeps Normal's choice unless another leads it by ``KEEP_MARGIN``. Normal judges its own position
+    alone; this sees the spaces and water the others take in reply. The steps after the main choice
+    (tile, site, payment, fulfil) are Normal's, on a sample of the view."""
 
     def choose(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
         view = game.view(state, seat)
+        st = determinise(view, seat, rng)
         if view["step"] != "turn":
-            return _NORMAL.choose(game, determinise(view, seat, rng), seat, rng)
-        return super().choose(game, state, seat, rng)
+            return _NORMAL.choose(game, st, seat, rng)
+        every = game.legal_actions(st, seat)
+        legal = [a for a in every if not (isinstance(a, Place) and a.n > 1) and not isinstance(a, Back)] or every
+        if len(legal) == 1:
+            return legal[0]
+        ranked = _NORMAL.ranked(game, st, seat, legal)[:CANDIDATES]
+        samples = max(1, self.budget.iterations // len(ranked))
+        start = time.process_time()
+        totals = [0.0] * len(ranked)
+        for i in range(samples):
+            # common random numbers: every candidate meets the same deal and the same tie-breaks
+            seed = rng.getrandbits(64)
+            deal = st if i == 0 else determinise(view, seat, random.Random(seed))
+            leads = []
+            for a in ranked:
+                if (i or leads) and time.process_time() - start > self.budget.deadline_s:
+                    break
+                leads.append(_lead_after_replies(game, deal, seat, a, random.Random(seed)))
+            if len(leads) < len(ranked):
+                break  # a sample cut by the deadline is left out, so every candidate is judged alike
+            totals = [t + x for t, x in zip(totals, leads, strict=True)]
+        best = max(range(len(ranked)), key=lambda j: (totals[j], -j))
+        return ranked[best] if totals[best] - totals[0] > KEEP_MARGIN * samples else ranked[0]
 
 
-SETTINGS = LevelSettings(easy_mistakes=0.15, hard=Budget(iterations=12, deadline_s=1.5), rollout_plies=3)
-"""Hard's budget: with the faster engine (issue 18) 12 playouts of 3 moves cost what 10 did: a turn's
-main choice took median 377 ms, 90% under 0.75 s, of CPU (449 main choices of 12 tournament games
-against Normal on a loaded machine; one reached the 1.5 s deadline); every decision counted, the median
-is 6 ms (the steps after the main choice are Normal's, a few ms)."""
+def _lead_after_replies(game: Game[Any, Any], st: State, seat: Seat, action: Any, rng: random.Random) -> float:
+    """``seat``'s lead in ``plan.worth`` over the best other once ``action`` and everything Normal plays
+    after it (its own steps, the others' turns) have brought the game back to ``seat``'s next turn."""
+    step = owned_apply(game)
+    st = game.apply(st, seat, action)[0]  # ``st`` is shared by the candidates: copied once, then owned
+    for _ in range(REPLY_PLIES):
+        if game.result(st) is not None:
+            break
+        actor = min(game.to_act(st))
+        if actor == seat and st.tasks and st.tasks[0].kind == "turn":
+            break
+        st = step(st, actor, _NORMAL.choose(game, st, actor, rng))
+    worths = [plan.worth(st, s) for s in range(st.players)]
+    return worths[seat] - max(w for s, w in enumerate(worths) if s != seat)
+
+
+SETTINGS = LevelSettings(easy_mistakes=0.15, hard=Budget(iterations=3, deadline_s=1.5), rollout_plies=3)
+"""Hard's budget: ``iterations`` look-aheads per main choice, shared by the candidates (one sample of
+the face-down piles each: they barely change a round of turns); CPU deadline 1.5 s."""
 CANDIDATES = 3
-"""Moves of a turn the search weighs (Normal's best), of the 20-60 legal ones."""
+"""Main choices Hard looks ahead from (Normal's best), of the 20-60 legal ones."""
+KEEP_MARGIN = 0.5
+"""Estimated VP of lead (per sample) another candidate needs over Normal's choice to be played instead."""
+REPLY_PLIES = 60
+"""Moves followed at most until the seat's next turn (a round of turns is 10-25)."""
 KNOBS = Knobs(determinise, rollout=_NORMAL, evaluate=prospects, rollout_plies=SETTINGS.rollout_plies,
               candidates=_Candidates(CANDIDATES))
 
