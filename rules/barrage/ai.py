@@ -36,6 +36,8 @@ W_IRRIGATION_TILE, W_IRRIGATION_POINT = 2.0, 1.0
 """Nile: an unused irrigation tile (its one-off effect) and each irrigation point (the round scorings)."""
 MAX_STEPS = 12
 """How far the greedy player follows its own turn when judging a choice."""
+SETTLE_DEPTH = 0
+"""Normal: steps of a task (tile, site, payment) each step of it looks ahead before it is judged."""
 
 
 def value(st: State, seat: Seat) -> float:
@@ -92,9 +94,13 @@ class GreedyAI:
             if game.result(st) is not None or seat not in game.to_act(st) or st.tasks[0].kind == "turn":
                 break
             options = [a for a in game.legal_actions(st, seat) if type(a).__name__ != "Back"]
-            best = max(options, key=lambda a: self.value(game.apply(st, seat, a)[0], seat))
+            best = max(options, key=lambda a: self._step_value(game, st, seat, a))
             st, _ = game.apply(st, seat, best)
         return self.value(st, seat)
+
+    def _step_value(self, game: Game[Any, Any], st: State, seat: Seat, action: Any) -> float:
+        """How a step inside the turn (a tile, a site, a payment) is judged: the position right after it."""
+        return self.value(game.apply(st, seat, action)[0], seat)
 
 
 class PlannerAI(GreedyAI):
@@ -107,6 +113,27 @@ class PlannerAI(GreedyAI):
     def value(st: State, seat: Seat) -> float:
         return plan.worth(st, seat)
 
+
+    def _step_value(self, game: Game[Any, Any], st: State, seat: Seat, action: Any) -> float:
+        # A step is judged with the rest of its task finished (a site with its payment, a tile with its
+        # site): judged alone, every site of a construction looks alike until it is paid for.
+        kind = st.tasks[0].kind if st.tasks else ""
+        return self._settled(game, game.apply(st, seat, action)[0], seat, kind, SETTLE_DEPTH)
+
+    def _settled(self, game: Game[Any, Any], st: State, seat: Seat, kind: str, depth: int) -> float:
+        """``plan.worth`` once ``seat`` has finished the task of ``kind`` under way (each step looking
+        ``depth`` steps further), or of ``st`` itself if that task is over."""
+        for _ in range(MAX_STEPS):
+            if game.result(st) is not None or seat not in game.to_act(st) or not st.tasks or st.tasks[0].kind != kind:
+                break
+            after = [game.apply(st, seat, a)[0] for a in game.legal_actions(st, seat) if not isinstance(a, Back)]
+            if not after:
+                break
+            if depth <= 0:
+                st = max(after, key=lambda s: self.value(s, seat))
+            else:
+                st = max(after, key=lambda s: self._settled(game, s, seat, kind, depth - 1))
+        return self.value(st, seat)
 
     def ranked(self, game: Game[Any, Any], state: Any, seat: Seat, legal: list[Any]) -> list[Any]:
         """``legal`` best first by this player's judgement (ties in list order)."""

@@ -48,7 +48,7 @@ def test_the_levels_are_the_planner_the_noisy_greedy_and_the_search() -> None:
 
 
 def test_normal_builds_a_working_chain_produces_every_round_and_spends_its_credits() -> None:
-    game = _play(["normal", "greedy", "greedy"], 3)
+    game = _play(["normal", "greedy", "greedy"], 1)
     me = game.view["companies"][0]
     assert me["built"]["base"] >= 2 and me["built"]["conduit"] >= 1 and me["built"]["powerhouse"] >= 2
     assert all(0 in seats for seats in game.productions[1:]), game.productions  # rounds 2-5
@@ -64,3 +64,18 @@ def test_normal_beats_todays_greedy_player() -> None:
         players[seed % 3] = "normal"
         wins += _play(players, seed).ranks[seed % 3] == 1
     assert wins >= 2
+
+
+def test_normal_builds_and_wins_against_random_players_that_leave_the_river_empty() -> None:
+    """The tournament's seed 13 (seat 1, today's generator): a Normal that judged every dam site alike
+    until it was paid for banked for five rounds and lost 14-15 to random players."""
+    rng = random.Random(13)
+    seats = [AIS["random"], AIS["normal"], AIS["random"]]
+    st = GAME.setup(3, resolve_options(GAME.info, {"expansion": "nile"}), 13)
+    while GAME.result(st) is None:
+        seat = min(GAME.to_act(st))
+        st, _ = GAME.apply(st, seat, seats[seat].choose(GAME, st, seat, rng))
+    res = GAME.result(st)
+    assert res is not None and res.ranks[1] == 1 and res.scores[1] >= 60
+    built = GAME.view(st, None)["companies"][1]["built"]
+    assert built["conduit"] >= 1 and built["powerhouse"] >= 1 and sum(built.values()) >= 5, built
