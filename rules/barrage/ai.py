@@ -4,8 +4,8 @@ The greedy player plays each of its decisions by trying every legal choice, fini
 its own turn greedily, and keeping the choice whose position is worth most to it (``value``).
 Normal (``PlannerAI``) searches its turn the same way but judges positions by ``plan.worth`` (a
 planning player's estimate of its final score). Easy is the greedy player with deliberate mistakes;
-Hard the generic search (rules/search.py) over Normal's best few moves of each turn, Normal playing
-every other seat and the playouts. Every level is honest: it plays on a state sampled from its view.
+Hard looks one round of turns ahead from Normal's best few moves of each turn, Normal playing every
+seat after it. Every level is honest: it plays on a state sampled from its view.
 """
 
 from __future__ import annotations
@@ -13,8 +13,6 @@ from __future__ import annotations
 import random
 import time
 from typing import Any
-
-import msgspec
 
 from rules.ai import LevelSettings, Player, SearchAI, level_players
 from rules.barrage import data, irrigation, plan, produce, supply
@@ -145,31 +143,12 @@ _NO_NOISE = random.Random(0)
 """``_judge`` draws nothing from its generator; ranking candidates must not move the caller's."""
 _NORMAL = PlannerAI()
 WORTH_SCALE = 12.0
-"""Hard's evaluation: a lead of this many estimated VP is a solid lead (``margin_prospect``)."""
+"""The generic search's evaluation: a lead of this many estimated VP is a solid lead (``margin_prospect``)."""
 
 
 def prospects(st: State, seat: Seat) -> float:
-    """Hard's evaluation of an unfinished game: ``seat``'s lead in ``plan.worth`` over the best other."""
+    """The generic search's evaluation of an unfinished game: ``seat``'s lead in ``plan.worth`` over the best other."""
     return margin_prospect([plan.worth(st, s) for s in range(st.players)], seat, WORTH_SCALE)
-
-
-class _Candidates:
-    """Hard weighs Normal's best few moves of a turn. Every sample of one decision shows the same
-    table (only face-down piles differ), so the ranking is worked out once per table."""
-
-    def __init__(self, keep: int) -> None:
-        self.keep = keep
-        self.cache: dict[bytes, list[Any]] = {}
-
-    def __call__(self, st: State, seat: Seat, legal: list[Any]) -> list[Any]:
-        key = msgspec.json.encode(msgspec.structs.replace(
-            st, piles=[], deck_patent=[], deck_works=[], pile_irrigation={}, log=[], log_data=[]))
-        best = self.cache.get(key)
-        if best is None:
-            if len(self.cache) > 256:
-                self.cache.clear()
-            best = self.cache[key] = _NORMAL.ranked(GAME, st, seat, legal)[: self.keep]
-        return [a for a in best if a in legal] or legal[:1]
 
 
 class HardAI(SearchAI):
@@ -234,8 +213,9 @@ KEEP_MARGIN = 0.5
 """Estimated VP of lead (per sample) another candidate needs over Normal's choice to be played instead."""
 REPLY_PLIES = 60
 """Moves followed at most until the seat's next turn (a round of turns is 10-25)."""
-KNOBS = Knobs(determinise, rollout=_NORMAL, evaluate=prospects, rollout_plies=SETTINGS.rollout_plies,
-              candidates=_Candidates(CANDIDATES))
+KNOBS = Knobs(determinise, rollout=_NORMAL, evaluate=prospects, rollout_plies=SETTINGS.rollout_plies)
+"""The generic search's knobs (the sampler, Normal as the model of every seat): Hard's own look-ahead
+reads the sampler and budget from them, and ``rules/search.py`` can still search Barrage with them."""
 
 AIS: dict[str, Player] = level_players(GreedyAI(), _NORMAL, determinise, SETTINGS, KNOBS)
 AIS["hard"] = HardAI("hard", KNOBS, SETTINGS.hard)

@@ -8,9 +8,12 @@ from dataclasses import dataclass
 
 from rules.ai import HonestAI, NoisyAI, SearchAI
 from rules.barrage import AIS, GAME, GreedyAI
-from rules.barrage.ai import SETTINGS, HardAI, PlannerAI
+from rules.barrage.actions import Back, Place
+from rules.barrage.ai import CANDIDATES, SETTINGS, HardAI, PlannerAI
+from rules.barrage.determinise import determinise
 from rules.base import resolve_options
 from rules.rng import RNG_KEYED
+from rules.search import Budget
 
 
 @dataclass
@@ -79,3 +82,42 @@ def test_normal_builds_and_wins_against_random_players_that_leave_the_river_empt
     assert res is not None and res.ranks[1] == 1 and res.scores[1] >= 60
     built = GAME.view(st, None)["companies"][1]["built"]
     assert built["conduit"] >= 1 and built["powerhouse"] >= 1 and sum(built.values()) >= 5, built
+
+
+def _turns(seed: int, count: int) -> list[tuple[object, int]]:
+    """Positions of a Normal game where a seat takes a turn's main choice, with that seat."""
+    rng = random.Random(seed)
+    st = GAME.setup(3, resolve_options(GAME.info, {"expansion": "nile"}), seed)
+    out = []
+    while GAME.result(st) is None and len(out) < count:
+        seat = min(GAME.to_act(st))
+        if st.phase == "actions" and st.tasks[0].kind == "turn" and st.round >= 2:
+            out.append((st, seat))
+        st, _ = GAME.apply(st, seat, AIS["normal"].choose(GAME, st, seat, rng))
+    return out[::5]
+
+
+def _main_choices(st: object, seat: int) -> list[object]:
+    """The main choices Normal and Hard weigh: the bank one engineer at a time, no taking back."""
+    every = GAME.legal_actions(st, seat)
+    return [a for a in every if not (isinstance(a, Place) and a.n > 1) and not isinstance(a, Back)]
+
+
+def test_hard_plays_one_of_normals_best_moves_the_same_for_the_same_seed() -> None:
+    hard = AIS["hard"]
+    for st, seat in _turns(5, 40):
+        view_state = determinise(GAME.view(st, seat), seat, random.Random(0))
+        legal = _main_choices(view_state, seat)
+        best = PlannerAI().ranked(GAME, view_state, seat, legal)[:CANDIDATES]
+        move = hard.choose(GAME, st, seat, random.Random(9))
+        assert move == hard.choose(GAME, st, seat, random.Random(9))
+        assert move in best or len(legal) == 1
+
+
+def test_hard_past_its_deadline_plays_normals_move() -> None:
+    """A look-ahead cut by the deadline judges no candidate against another: Normal's choice stands."""
+    late = HardAI("hard", AIS["hard"].knobs, Budget(iterations=3, deadline_s=0.0))
+    for st, seat in _turns(6, 30):
+        view_state = determinise(GAME.view(st, seat), seat, random.Random(0))
+        legal = _main_choices(view_state, seat)
+        assert late.choose(GAME, st, seat, random.Random(2)) == PlannerAI().ranked(GAME, view_state, seat, legal)[0]
