@@ -4,16 +4,15 @@ The greedy player plays each of its decisions by trying every legal choice, fini
 its own turn greedily, and keeping the choice whose position is worth most to it (``value``).
 Normal (``PlannerAI``) searches its turn the same way but judges positions by ``plan.worth`` (a
 planning player's estimate of its final score). Easy is the greedy player with deliberate mistakes;
-Hard the generic search (rules/search.py) over Normal's best few moves of each turn, Normal playing
-every other seat and the playouts. Every level is honest: it plays on a state sampled from its view.
+Hard looks one round of turns ahead from Normal's best few moves of each turn, Normal playing every
+seat after it. Every level is honest: it plays on a state sampled from its view.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
-
-import msgspec
 
 from rules.ai import LevelSettings, Player, SearchAI, level_players
 from rules.barrage import data, irrigation, plan, produce, supply
@@ -21,7 +20,7 @@ from rules.barrage.actions import Back, Place
 from rules.barrage.determinise import determinise
 from rules.barrage.engine import GAME
 from rules.barrage.state import State
-from rules.base import Game, Seat
+from rules.base import Game, Seat, owned_apply
 from rules.search import Budget, Knobs, margin_prospect
 
 # weights of the position value (house heuristic, tuned against the random player)
@@ -35,6 +34,8 @@ W_IRRIGATION_TILE, W_IRRIGATION_POINT = 2.0, 1.0
 """Nile: an unused irrigation tile (its one-off effect) and each irrigation point (the round scorings)."""
 MAX_STEPS = 12
 """How far the greedy player follows its own turn when judging a choice."""
+SETTLE_DEPTH = 0
+"""Normal: steps of a task (tile, site, payment) each step of it looks ahead before it is judged."""
 
 
 def value(st: State, seat: Seat) -> float:
@@ -91,9 +92,13 @@ class GreedyAI:
             if game.result(st) is not None or seat not in game.to_act(st) or st.tasks[0].kind == "turn":
                 break
             options = [a for a in game.legal_actions(st, seat) if type(a).__name__ != "Back"]
-            best = max(options, key=lambda a: self.value(game.apply(st, seat, a)[0], seat))
+            best = max(options, key=lambda a: self._step_value(game, st, seat, a))
             st, _ = game.apply(st, seat, best)
         return self.value(st, seat)
+
+    def _step_value(self, game: Game[Any, Any], st: State, seat: Seat, action: Any) -> float:
+        """How a step inside the turn (a tile, a site, a payment) is judged: the position right after it."""
+        return self.value(game.apply(st, seat, action)[0], seat)
 
 
 class PlannerAI(GreedyAI):
@@ -107,6 +112,27 @@ class PlannerAI(GreedyAI):
         return plan.worth(st, seat)
 
 
+    def _step_value(self, game: Game[Any, Any], st: State, seat: Seat, action: Any) -> float:
+        # A step is judged with the rest of its task finished (a site with its payment, a tile with its
+        # site): judged alone, every site of a construction looks alike until it is paid for.
+        kind = st.tasks[0].kind if st.tasks else ""
+        return self._settled(game, game.apply(st, seat, action)[0], seat, kind, SETTLE_DEPTH)
+
+    def _settled(self, game: Game[Any, Any], st: State, seat: Seat, kind: str, depth: int) -> float:
+        """``plan.worth`` once ``seat`` has finished the task of ``kind`` under way (each step looking
+        ``depth`` steps further), or of ``st`` itself if that task is over."""
+        for _ in range(MAX_STEPS):
+            if game.result(st) is not None or seat not in game.to_act(st) or not st.tasks or st.tasks[0].kind != kind:
+                break
+            after = [game.apply(st, seat, a)[0] for a in game.legal_actions(st, seat) if not isinstance(a, Back)]
+            if not after:
+                break
+            if depth <= 0:
+                st = max(after, key=lambda s: self.value(s, seat))
+            else:
+                st = max(after, key=lambda s: self._settled(game, s, seat, kind, depth - 1))
+        return self.value(st, seat)
+
     def ranked(self, game: Game[Any, Any], state: Any, seat: Seat, legal: list[Any]) -> list[Any]:
         """``legal`` best first by this player's judgement (ties in list order)."""
         scored = [(self._judge(game, state, seat, a, _NO_NOISE), -i) for i, a in enumerate(legal)]
@@ -117,53 +143,79 @@ _NO_NOISE = random.Random(0)
 """``_judge`` draws nothing from its generator; ranking candidates must not move the caller's."""
 _NORMAL = PlannerAI()
 WORTH_SCALE = 12.0
-"""Hard's evaluation: a lead of this many estimated VP is a solid lead (``margin_prospect``)."""
+"""The generic search's evaluation: a lead of this many estimated VP is a solid lead (``margin_prospect``)."""
 
 
 def prospects(st: State, seat: Seat) -> float:
-    """Hard's evaluation of an unfinished game: ``seat``'s lead in ``plan.worth`` over the best other."""
+    """The generic search's evaluation of an unfinished game: ``seat``'s lead in ``plan.worth`` over the best other."""
     return margin_prospect([plan.worth(st, s) for s in range(st.players)], seat, WORTH_SCALE)
 
 
-class _Candidates:
-    """Hard weighs Normal's best few moves of a turn. Every sample of one decision shows the same
-    table (only face-down piles differ), so the ranking is worked out once per table."""
-
-    def __init__(self, keep: int) -> None:
-        self.keep = keep
-        self.cache: dict[bytes, list[Any]] = {}
-
-    def __call__(self, st: State, seat: Seat, legal: list[Any]) -> list[Any]:
-        key = msgspec.json.encode(msgspec.structs.replace(
-            st, piles=[], deck_patent=[], deck_works=[], pile_irrigation={}, log=[], log_data=[]))
-        best = self.cache.get(key)
-        if best is None:
-            if len(self.cache) > 256:
-                self.cache.clear()
-            best = self.cache[key] = _NORMAL.ranked(GAME, st, seat, legal)[: self.keep]
-        return [a for a in best if a in legal] or legal[:1]
-
-
 class HardAI(SearchAI):
-    """The search for a turn's main choice; the steps that follow it (tile, site, payment, fulfil)
-    are Normal's, on a sample of the view (the search judged the choice with them already)."""
+    """Hard: a look one round of turns ahead. Normal's best few main choices of a turn are each played
+    on until the seat's next turn (the rest of its own turn and every other seat's reply by Normal, on
+    the same samples of the face-down piles) and judged by the seat's lead in ``plan.worth`` then; it
+    keeps Normal's choice unless another leads it by ``KEEP_MARGIN``. Normal judges its own position
+    alone; this sees the spaces and water the others take in reply. The steps after the main choice
+    (tile, site, payment, fulfil) are Normal's, on a sample of the view."""
 
     def choose(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
         view = game.view(state, seat)
+        st = determinise(view, seat, rng)
         if view["step"] != "turn":
-            return _NORMAL.choose(game, determinise(view, seat, rng), seat, rng)
-        return super().choose(game, state, seat, rng)
+            return _NORMAL.choose(game, st, seat, rng)
+        every = game.legal_actions(st, seat)
+        legal = [a for a in every if not (isinstance(a, Place) and a.n > 1) and not isinstance(a, Back)] or every
+        if len(legal) == 1:
+            return legal[0]
+        ranked = _NORMAL.ranked(game, st, seat, legal)[:CANDIDATES]
+        samples = max(1, self.budget.iterations // len(ranked))
+        start = time.process_time()
+        totals = [0.0] * len(ranked)
+        for i in range(samples):
+            # common random numbers: every candidate meets the same deal and the same tie-breaks
+            seed = rng.getrandbits(64)
+            deal = st if i == 0 else determinise(view, seat, random.Random(seed))
+            leads = []
+            for a in ranked:
+                if (i or leads) and time.process_time() - start > self.budget.deadline_s:
+                    break
+                leads.append(_lead_after_replies(game, deal, seat, a, random.Random(seed)))
+            if len(leads) < len(ranked):
+                break  # a sample cut by the deadline is left out, so every candidate is judged alike
+            totals = [t + x for t, x in zip(totals, leads, strict=True)]
+        best = max(range(len(ranked)), key=lambda j: (totals[j], -j))
+        return ranked[best] if totals[best] - totals[0] > KEEP_MARGIN * samples else ranked[0]
 
 
-SETTINGS = LevelSettings(easy_mistakes=0.15, hard=Budget(iterations=12, deadline_s=1.5), rollout_plies=3)
-"""Hard's budget: with the faster engine (issue 18) 12 playouts of 3 moves cost what 10 did: a turn's
-main choice took median 377 ms, 90% under 0.75 s, of CPU (449 main choices of 12 tournament games
-against Normal on a loaded machine; one reached the 1.5 s deadline); every decision counted, the median
-is 6 ms (the steps after the main choice are Normal's, a few ms)."""
+def _lead_after_replies(game: Game[Any, Any], st: State, seat: Seat, action: Any, rng: random.Random) -> float:
+    """``seat``'s lead in ``plan.worth`` over the best other once ``action`` and everything Normal plays
+    after it (its own steps, the others' turns) have brought the game back to ``seat``'s next turn."""
+    step = owned_apply(game)
+    st = game.apply(st, seat, action)[0]  # ``st`` is shared by the candidates: copied once, then owned
+    for _ in range(REPLY_PLIES):
+        if game.result(st) is not None:
+            break
+        actor = min(game.to_act(st))
+        if actor == seat and st.tasks and st.tasks[0].kind == "turn":
+            break
+        st = step(st, actor, _NORMAL.choose(game, st, actor, rng))
+    worths = [plan.worth(st, s) for s in range(st.players)]
+    return worths[seat] - max(w for s, w in enumerate(worths) if s != seat)
+
+
+SETTINGS = LevelSettings(easy_mistakes=0.15, hard=Budget(iterations=3, deadline_s=1.5), rollout_plies=3)
+"""Hard's budget: ``iterations`` look-aheads per main choice, shared by the candidates (one sample of
+the face-down piles each: they barely change a round of turns); CPU deadline 1.5 s."""
 CANDIDATES = 3
-"""Moves of a turn the search weighs (Normal's best), of the 20-60 legal ones."""
-KNOBS = Knobs(determinise, rollout=_NORMAL, evaluate=prospects, rollout_plies=SETTINGS.rollout_plies,
-              candidates=_Candidates(CANDIDATES))
+"""Main choices Hard looks ahead from (Normal's best), of the 20-60 legal ones."""
+KEEP_MARGIN = 0.5
+"""Estimated VP of lead (per sample) another candidate needs over Normal's choice to be played instead."""
+REPLY_PLIES = 60
+"""Moves followed at most until the seat's next turn (a round of turns is 10-25)."""
+KNOBS = Knobs(determinise, rollout=_NORMAL, evaluate=prospects, rollout_plies=SETTINGS.rollout_plies)
+"""The generic search's knobs (the sampler, Normal as the model of every seat): Hard's own look-ahead
+reads the sampler and budget from them, and ``rules/search.py`` can still search Barrage with them."""
 
 AIS: dict[str, Player] = level_players(GreedyAI(), _NORMAL, determinise, SETTINGS, KNOBS)
 AIS["hard"] = HardAI("hard", KNOBS, SETTINGS.hard)

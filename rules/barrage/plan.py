@@ -37,7 +37,7 @@ ENERGY_LATER = 0.75
 """An energy point a finished system will make in a later round (ranking, bonus tile, credits, contracts)."""
 ENERGY_READY = 0.5
 """An energy point that water already in a dam can make this round (still needs an action)."""
-PARTIAL = {"conduit": 0.45, "powerhouse": 0.45, "both": 0.2}
+PARTIAL = {"conduit": 0.25, "powerhouse": 0.45, "both": 0.2}
 """Share of a chain's energy credited when a conduit, a powerhouse, or both are still missing."""
 FEE = 0.8
 """A system through another company's conduit: 1 credit per drop to its owner (and 1 VP to it)."""

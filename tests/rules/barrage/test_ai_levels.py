@@ -8,9 +8,12 @@ from dataclasses import dataclass
 
 from rules.ai import HonestAI, NoisyAI, SearchAI
 from rules.barrage import AIS, GAME, GreedyAI
-from rules.barrage.ai import SETTINGS, HardAI, PlannerAI
+from rules.barrage.actions import Back, Place
+from rules.barrage.ai import CANDIDATES, SETTINGS, HardAI, PlannerAI
+from rules.barrage.determinise import determinise
 from rules.base import resolve_options
 from rules.rng import RNG_KEYED
+from rules.search import Budget
 
 
 @dataclass
@@ -48,7 +51,7 @@ def test_the_levels_are_the_planner_the_noisy_greedy_and_the_search() -> None:
 
 
 def test_normal_builds_a_working_chain_produces_every_round_and_spends_its_credits() -> None:
-    game = _play(["normal", "greedy", "greedy"], 3)
+    game = _play(["normal", "greedy", "greedy"], 1)
     me = game.view["companies"][0]
     assert me["built"]["base"] >= 2 and me["built"]["conduit"] >= 1 and me["built"]["powerhouse"] >= 2
     assert all(0 in seats for seats in game.productions[1:]), game.productions  # rounds 2-5
@@ -64,3 +67,57 @@ def test_normal_beats_todays_greedy_player() -> None:
         players[seed % 3] = "normal"
         wins += _play(players, seed).ranks[seed % 3] == 1
     assert wins >= 2
+
+
+def test_normal_builds_and_wins_against_random_players_that_leave_the_river_empty() -> None:
+    """The tournament's seed 13 (seat 1, today's generator): a Normal that judged every dam site alike
+    until it was paid for banked for five rounds and lost 14-15 to random players."""
+    rng = random.Random(13)
+    seats = [AIS["random"], AIS["normal"], AIS["random"]]
+    st = GAME.setup(3, resolve_options(GAME.info, {"expansion": "nile"}), 13)
+    while GAME.result(st) is None:
+        seat = min(GAME.to_act(st))
+        st, _ = GAME.apply(st, seat, seats[seat].choose(GAME, st, seat, rng))
+    res = GAME.result(st)
+    assert res is not None and res.ranks[1] == 1 and res.scores[1] >= 60
+    built = GAME.view(st, None)["companies"][1]["built"]
+    assert built["conduit"] >= 1 and built["powerhouse"] >= 1 and sum(built.values()) >= 5, built
+
+
+def _turns(seed: int, count: int) -> list[tuple[object, int]]:
+    """Positions of a Normal game where a seat takes a turn's main choice, with that seat."""
+    rng = random.Random(seed)
+    st = GAME.setup(3, resolve_options(GAME.info, {"expansion": "nile"}), seed)
+    out = []
+    while GAME.result(st) is None and len(out) < count:
+        seat = min(GAME.to_act(st))
+        if st.phase == "actions" and st.tasks[0].kind == "turn" and st.round >= 2:
+            out.append((st, seat))
+        st, _ = GAME.apply(st, seat, AIS["normal"].choose(GAME, st, seat, rng))
+    return out[::5]
+
+
+def _main_choices(st: object, seat: int) -> list[object]:
+    """The main choices Normal and Hard weigh: the bank one engineer at a time, no taking back."""
+    every = GAME.legal_actions(st, seat)
+    return [a for a in every if not (isinstance(a, Place) and a.n > 1) and not isinstance(a, Back)]
+
+
+def test_hard_plays_one_of_normals_best_moves_the_same_for_the_same_seed() -> None:
+    hard = AIS["hard"]
+    for st, seat in _turns(5, 40):
+        view_state = determinise(GAME.view(st, seat), seat, random.Random(0))
+        legal = _main_choices(view_state, seat)
+        best = PlannerAI().ranked(GAME, view_state, seat, legal)[:CANDIDATES]
+        move = hard.choose(GAME, st, seat, random.Random(9))
+        assert move == hard.choose(GAME, st, seat, random.Random(9))
+        assert move in best or len(legal) == 1
+
+
+def test_hard_past_its_deadline_plays_normals_move() -> None:
+    """A look-ahead cut by the deadline judges no candidate against another: Normal's choice stands."""
+    late = HardAI("hard", AIS["hard"].knobs, Budget(iterations=3, deadline_s=0.0))
+    for st, seat in _turns(6, 30):
+        view_state = determinise(GAME.view(st, seat), seat, random.Random(0))
+        legal = _main_choices(view_state, seat)
+        assert late.choose(GAME, st, seat, random.Random(2)) == PlannerAI().ranked(GAME, view_state, seat, legal)[0]
