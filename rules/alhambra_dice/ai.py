@@ -15,7 +15,20 @@ from rules.search import Budget, Knobs, margin_prospect
 
 from . import alhambra as alh
 from .actions import Build, Claim, NameStart, Place, Reroll, Take, TakeStart
-from .data import CHIPS, DICE, MAX_POINTS, NB, NCELLS, POINTS, ROUNDS, SCORE_ROUNDS, START_CHIP, TABLES, TILE_TYPES
+from .data import (
+    CELLS,
+    CHIPS,
+    DICE,
+    MAX_POINTS,
+    NB,
+    NCELLS,
+    POINTS,
+    ROUNDS,
+    SCORE_ROUNDS,
+    START_CHIP,
+    TABLES,
+    TILE_TYPES,
+)
 from .determinise import determinise
 from .dice import landing, target
 from .engine import AlhambraDiceGame
@@ -143,12 +156,24 @@ class NormalAI(GreedyAI):
             firsts.append(max(two, with_chip))
             seconds.append(min(two, with_chip))
 
+        turns = sum(h for s, h in enumerate(state.hand) if s != seat)
+
         def value(a: Place) -> float:
             if a.cell >= NCELLS:
                 return -1.0
-            rank = _above(state, a.building, a.cell)
-            worth = firsts[a.building] if rank == 0 else seconds[a.building] if rank == 1 else 0.02 * firsts[a.building]
-            return worth + a.count * 0.1
+            b = a.building
+            rank = _above(state, b, a.cell)
+            lost = 0.02 * firsts[b]
+            if rank >= 2:
+                return lost + a.count * 0.1
+            # The opponents' turns left this round may land above the marker, each with the chance
+            # that a seat going for this column beats its cell.
+            p = OVERTAKE_ATTENTION * _BEAT[a.cell]
+            hold = (1 - p) ** turns
+            if rank == 1:
+                return hold * seconds[b] + (1 - hold) * lost + a.count * 0.1
+            once = turns * p * (1 - p) ** (turns - 1) if turns else 0.0
+            return hold * firsts[b] + once * seconds[b] + (1 - hold - once) * lost + a.count * 0.1
 
         return value
 
@@ -174,6 +199,30 @@ class NormalAI(GreedyAI):
         return value
 
 
+def _beat_table() -> tuple[float, ...]:
+    """_BEAT[cell]: the chance that a seat going for one column (keeping its dice, re-rolling the
+    rest) reaches a better cell than ``cell`` within its three rolls."""
+    out = []
+    for n, col in CELLS:
+        rolls = "LMR".index(col) + 1
+        left, beat = {0: 1.0}, 0.0  # dice kept -> chance, among the tries not yet better
+        for k in (1, 2, 3):
+            nxt: dict[int, float] = {}
+            for have, p in left.items():
+                for j in range(DICE - have + 1):
+                    q = p * _BINOMIAL[DICE - have][j]
+                    if have + j > n or (have + j == n and k < rolls):
+                        beat += q
+                    else:
+                        nxt[have + j] = nxt.get(have + j, 0.0) + q
+            left = nxt
+        out.append(beat)
+    return tuple(out)
+
+
+OVERTAKE_ATTENTION = 0.5
+"""Normal: the share of an opponent's turns spent going for a given column (times _BEAT, the
+chance that one such turn lands above a marker)."""
 POINT_VALUE = 0.5
 """Normal: a building point's worth beyond the ranks it changes today (it counts at later scorings)."""
 CHIP_VALUE = {START_CHIP: 0.5}
@@ -243,6 +292,7 @@ class _Odds:
 
 _BINOMIAL = tuple(tuple(comb(n, k) * (1 / 6) ** k * (5 / 6) ** (n - k) for k in range(n + 1)) for n in range(DICE + 1))
 """_BINOMIAL[n][k]: the chance that k of n re-rolled dice show a given face."""
+_BEAT = _beat_table()
 
 
 def _keep_one(state: State, legal: list[Any]) -> list[Any]:
