@@ -111,31 +111,33 @@ class NormalAI(GreedyAI):
     name = "normal"
 
     def _turn(self, state: State, legal: list[Any], rng: random.Random) -> Any:
+        ranked = self.ranked_turn(state, legal)
+        return ranked[0] if ranked else super()._turn(state, legal, rng)
+
+    def ranked_turn(self, state: State, legal: list[Any]) -> list[Any]:
+        """The turn's moves Normal weighs, best first: for each building, placing now or keeping its
+        dice and re-rolling the rest (empty when there is nothing to place)."""
         places = {a.building: a for a in legal if isinstance(a, Place)}
         if not places:
-            return super()._turn(state, legal, rng)
+            return []
         rolls = len(state.history)
         counts = [0] * NB
         for f in state.dice:
             counts[f] += 1
         odds = _Odds(state, self._valuer(state))
-        expected = odds.expected
-        best_b, best_now, best_wait = -1, -1.0, -1.0
+        scored: list[tuple[float, int, Any]] = []
         for b, place in places.items():
             now = odds.value(place)
-            wait = expected(b, counts[b] + (state.black == b), len(state.dice) - counts[b],
-                            rolls) if rolls < 3 else -1.0
-            if max(now, wait) > max(best_now, best_wait):
-                best_b, best_now, best_wait = b, now, wait
+            scored.append((now, -2 * b, place))
+            mask = sum(1 << i for i, f in enumerate(state.dice) if f != b)
+            if rolls < 3 and mask and Reroll(mask) in legal:
+                wait = odds.expected(b, counts[b] + (state.black == b), len(state.dice) - counts[b], rolls)
+                scored.append((wait, -2 * b - 1, Reroll(mask)))
+        scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         builds = [a for a in legal if isinstance(a, Build)]
-        if builds and max(best_now, best_wait) < 1.0:
-            return builds[0]
-        if best_wait > best_now:
-            mask = sum(1 << i for i, f in enumerate(state.dice) if f != best_b)
-            if mask and Reroll(mask) in legal:
-                return Reroll(mask)
-        return places[best_b]
-
+        if builds and scored[0][0] < 1.0:
+            return [builds[0], *(a for _, _, a in scored)]
+        return [a for _, _, a in scored]
 
     def _valuer(self, state: State) -> Callable[[Place], float]:
         """How much a placement is worth to the seat on turn: for each column, what its reward
@@ -310,7 +312,7 @@ class _RootOnly:
     (Hard lost to Normal). ``determinise`` notes the position decided on; ``candidates`` gives the
     root its moves and every deeper position Normal's one move."""
 
-    def __init__(self, policy: GreedyAI) -> None:
+    def __init__(self, policy: NormalAI) -> None:
         self.policy = policy
         self.root: tuple[Any, ...] = ()
         self.rng = random.Random(0)  # the policies draw only to break rare ties
