@@ -5,6 +5,7 @@ Normal below it, and an evaluation of every scoring still to come)."""
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Callable
 from math import comb
 from typing import Any
@@ -43,6 +44,12 @@ def _above(state: State, building: int, cell: int) -> int:
     """Markers already better than ``cell`` in the column."""
     base = building * NCELLS
     return sum(1 for i in range(min(cell, NCELLS)) if state.grid[base + i] >= 0)
+
+
+def _taken(state: State) -> list[list[int]]:
+    """The occupied cells of each column, best first (a marker's rank is how many lie above it)."""
+    grid = state.grid
+    return [[i for i in range(NCELLS) if grid[b * NCELLS + i] >= 0] for b in range(NB)]
 
 
 def _place_value(state: State, a: Place) -> float:
@@ -117,7 +124,17 @@ class NormalAI(GreedyAI):
     def ranked_turn(self, state: State, legal: list[Any]) -> list[Any]:
         """The turn's moves Normal weighs, best first: for each building, placing now or keeping its
         dice and re-rolling the rest (empty when there is nothing to place)."""
-        places = {a.building: a for a in legal if isinstance(a, Place)}
+        places: dict[int, Place] = {}
+        builds: list[Build] = []
+        may_reroll = False
+        for a in legal:  # one pass: the legal list holds the 255 re-rolls
+            kind = type(a)
+            if kind is Place:
+                places[a.building] = a
+            elif kind is Reroll:
+                may_reroll = True
+            elif kind is Build:
+                builds.append(a)
         if not places:
             return []
         rolls = len(state.history)
@@ -130,11 +147,10 @@ class NormalAI(GreedyAI):
             now = odds.value(place)
             scored.append((now, -2 * b, place))
             mask = sum(1 << i for i, f in enumerate(state.dice) if f != b)
-            if rolls < 3 and mask and Reroll(mask) in legal:
+            if may_reroll and mask:  # any mask is a legal re-roll while one is
                 wait = odds.expected(b, counts[b] + (state.black == b), len(state.dice) - counts[b], rolls)
                 scored.append((wait, -2 * b - 1, Reroll(mask)))
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
-        builds = [a for a in legal if isinstance(a, Build)]
         if builds and scored[0][0] < 1.0:
             return [builds[0], *(a for _, _, a in scored)]
         return [a for _, _, a in scored]
@@ -159,12 +175,13 @@ class NormalAI(GreedyAI):
             seconds.append(min(two, with_chip))
 
         turns = sum(h for s, h in enumerate(state.hand) if s != seat)
+        taken = _taken(state)
 
         def value(a: Place) -> float:
             if a.cell >= NCELLS:
                 return -1.0
             b = a.building
-            rank = _above(state, b, a.cell)
+            rank = bisect_left(taken[b], a.cell)
             lost = 0.02 * firsts[b]
             if rank >= 2:
                 return lost + a.count * 0.1
@@ -184,6 +201,7 @@ class NormalAI(GreedyAI):
         """Alcazaba: a column is worth what one more tile of its type adds to the seat's majorities at
         the scorings to come, with the tiles this round's markers already expect counted in."""
         rows = _projected_types(state)
+        taken = _taken(state)
         gains = []
         for b in range(NB):
             counts = [row[b] for row in rows]
@@ -195,7 +213,7 @@ class NormalAI(GreedyAI):
         def value(a: Place) -> float:
             if a.cell >= NCELLS:
                 return -1.0
-            wins = _above(state, a.building, a.cell) < len(state.tiles[a.building])
+            wins = bisect_left(taken[a.building], a.cell) < len(state.tiles[a.building])
             return (1.0 if wins else 0.02) * gains[a.building] + a.count * 0.1
 
         return value
@@ -328,7 +346,10 @@ class _RootOnly:
 
     def candidates(self, state: State, seat: int, legal: list[Any]) -> list[Any]:
         if self._where(state) == self.root:
-            return _keep_one(state, legal)
+            # Normal's few best turn moves: a handful of playouts each cannot tell a dozen apart
+            # better than the dice odds do.
+            ranked = self.policy.ranked_turn(state, legal) if state.phase == ROLL else []
+            return ranked[:ROOT_MOVES] if ranked else _keep_one(state, legal)
         return [self.policy.choose(_GAME, state, seat, self.rng)]
 
 
@@ -340,6 +361,8 @@ def _wall_after(grid: alh.Grid, a: Take) -> int:
         del grid[(a.x, a.y)]
 
 
+ROOT_MOVES = 3
+"""Hard: the turn moves (placements and re-rolls) its tree weighs, Normal's best first."""
 ROUND_WEIGHT = 0.8
 """How surely a dice-area position this round turns into its reward: a marker keeps its cell,
 but a later one can still land above it."""
