@@ -77,7 +77,9 @@ INFO = GameInfo(
     ),
 )
 
-__all__ = ["INFO", "MAX_ACTIONS", "apply", "default_action", "legal_actions", "result", "setup", "to_act"]
+__all__ = [
+    "INFO", "MAX_ACTIONS", "apply", "apply_owned", "default_action", "legal_actions", "result", "setup", "to_act",
+]
 
 
 _SORTED_BAG = tuple(t for t, c in enumerate(TILE_COUNTS) for _ in range(c))
@@ -177,8 +179,29 @@ def default_action(s: RaState) -> A.RaAction | None:
 # --------------------------------------------------------------------------- apply
 
 
+_Move = Callable[[RaState, int, Any, bool], tuple[RaState, list[Event]]]
+"""One move kind's check-and-play (see _MOVES)."""
+
+
 def apply(state: RaState, seat: Seat, action: A.RaAction) -> tuple[RaState, list[Event]]:
     """Validate ``action`` for ``seat``, then play it on a copy. The input is never changed."""
+    s, events = _move_for(state, seat, action)(state, seat, action, False)
+    if events:  # turns.remember, inlined: nearly every move logs something
+        s.log = (s.log + events)[-LOG_KEEP:]
+    return s, events
+
+
+def apply_owned(state: RaState, seat: Seat, action: A.RaAction) -> RaState:
+    """``apply`` for a caller that owns ``state`` and never reads it again (the search's playouts;
+    see rules.base.owned_apply): the same checks and errors and the same next state, except that
+    the short event log (``log``) is left as it was, and ``state`` itself is played on and returned
+    (no copy). A refused move still leaves ``state`` untouched."""
+    return _move_for(state, seat, action)(state, seat, action, True)[0]
+
+
+def _move_for(state: RaState, seat: Seat, action: A.RaAction) -> _Move:
+    """The checks every move shares (the game not over, a Ra action, the seat's turn): the
+    function that checks the rest of ``action`` and plays it."""
     phase = state.phase
     if phase == OVER:
         raise GameOver("The game is over.", key="ra.error.game_over")
@@ -190,14 +213,12 @@ def apply(state: RaState, seat: Seat, action: A.RaAction) -> tuple[RaState, list
     if seat != acting or not isinstance(seat, int):
         raise NotYourTurn(f"It is not your turn: waiting for {name(acting)}.", seat=seat,
                           key="ra.error.not_your_turn", number=acting + 1, turn=acting + 1)
-    s, events = move(state, seat, action)
-    if events:  # turns.remember, inlined: nearly every move logs something
-        s.log = (s.log + events)[-LOG_KEEP:]
-    return s, events
+    return move
 
 
 # One function per action type: check the move against ``state`` (raising, with ``state``
-# untouched, when it is refused), then play it on a copy_state copy and return (copy, events).
+# untouched, when it is refused), then play it and return (the next state, events). ``owned``
+# (apply_owned): play on ``state`` itself; else on a copy_state copy, as apply promises.
 # Each check is a few direct tests rather than a search of legal_actions; test_protocol checks
 # that exactly the listed moves are accepted.
 
@@ -209,7 +230,7 @@ def _tile_arg(tile: Any) -> int:
     return TILE_INDEX[tile]
 
 
-def _draw(state: RaState, seat: int, a: A.Draw) -> tuple[RaState, list[Event]]:
+def _draw(state: RaState, seat: int, a: A.Draw, owned: bool) -> tuple[RaState, list[Event]]:
     if state.phase != PLAY:
         raise phase_error(state, "draw")
     if len(state.track) >= AUCTION_SPACES:
@@ -217,7 +238,7 @@ def _draw(state: RaState, seat: int, a: A.Draw) -> tuple[RaState, list[Event]]:
                             key="ra.error.track_full")
     if state.drawn >= len(state.bag):
         raise IllegalAction("The bag is empty: invoke Ra or use a god.", key="ra.error.bag_empty")
-    s = copy_state(state)
+    s = state if owned else copy_state(state)
     t = s.bag[s.drawn]
     s.drawn += 1
     if t != RA:
@@ -236,54 +257,54 @@ def _draw(state: RaState, seat: int, a: A.Draw) -> tuple[RaState, list[Event]]:
     return s, events
 
 
-def _invoke(state: RaState, seat: int, a: A.InvokeRa) -> tuple[RaState, list[Event]]:
+def _invoke(state: RaState, seat: int, a: A.InvokeRa, owned: bool) -> tuple[RaState, list[Event]]:
     if state.phase != PLAY:
         raise phase_error(state, "invoke")
-    s = copy_state(state)
+    s = state if owned else copy_state(state)
     auction.start(s, seat, "full" if len(s.track) >= AUCTION_SPACES else "invoked")
     return s, [INVOKE_EVENTS[seat] if type(seat) is int else invoke_event(seat)]
 
 
-def _god(state: RaState, seat: int, a: A.UseGod) -> tuple[RaState, list[Event]]:
+def _god(state: RaState, seat: int, a: A.UseGod, owned: bool) -> tuple[RaState, list[Event]]:
     t = _tile_arg(a.tile)
     gods.check_take(state, seat, t)
-    s = copy_state(state)
+    s = state if owned else copy_state(state)
     events: list[Event] = []
     gods.take(s, seat, t, events)
     return s, events
 
 
-def _stop(state: RaState, seat: int, a: A.StopGods) -> tuple[RaState, list[Event]]:
+def _stop(state: RaState, seat: int, a: A.StopGods, owned: bool) -> tuple[RaState, list[Event]]:
     gods.check_stop(state)
-    s = copy_state(state)
+    s = state if owned else copy_state(state)
     end_turn(s, seat)
     return s, []
 
 
-def _bid(state: RaState, seat: int, a: A.Bid) -> tuple[RaState, list[Event]]:
+def _bid(state: RaState, seat: int, a: A.Bid, owned: bool) -> tuple[RaState, list[Event]]:
     d = a.disk
     # The usual legal bid passes these few tests; anything else goes through check_bid, which
     # refuses it with the exact reason (or accepts the rare legal bid they don't cover).
     if not (type(d) is int and state.phase == AUCTION and d in state.up[seat] and d > state.high_bid):
         d = auction.check_bid(state, seat, d)
-    s = copy_state(state)
+    s = state if owned else copy_state(state)
     events: list[Event] = []
     auction.bid(s, seat, d, events)
     return s, events
 
 
-def _pass(state: RaState, seat: int, a: A.Pass) -> tuple[RaState, list[Event]]:
+def _pass(state: RaState, seat: int, a: A.Pass, owned: bool) -> tuple[RaState, list[Event]]:
     auction.check_pass(state, seat)
-    s = copy_state(state)
+    s = state if owned else copy_state(state)
     events: list[Event] = []
     auction.pass_(s, seat, events)
     return s, events
 
 
-def _discard(state: RaState, seat: int, a: A.Discard) -> tuple[RaState, list[Event]]:
+def _discard(state: RaState, seat: int, a: A.Discard, owned: bool) -> tuple[RaState, list[Event]]:
     t = _tile_arg(a.tile)
     disasters.check_choice(state, t)
-    s = copy_state(state)
+    s = state if owned else copy_state(state)
     own_tables(s)
     events: list[Event] = []
     disasters.lose(s, t, events)
@@ -295,7 +316,7 @@ def _discard(state: RaState, seat: int, a: A.Discard) -> tuple[RaState, list[Eve
     return s, events
 
 
-_MOVES: dict[type, Callable[[RaState, int, Any], tuple[RaState, list[Event]]]] = {
+_MOVES: dict[type, _Move] = {
     A.Draw: _draw,
     A.InvokeRa: _invoke,
     A.UseGod: _god,
