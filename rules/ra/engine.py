@@ -120,8 +120,8 @@ _NOBODY: frozenset[Seat] = frozenset()
 _BIDS = {d: A.Bid(disk=d) for d in range(1, 17)}
 _GODS = {t: A.UseGod(tile=TILE_IDS[t]) for t in range(N_TYPES)}
 _DISCARDS = {t: A.Discard(tile=TILE_IDS[t]) for t in range(N_TYPES)}
-_DRAW_INVOKE = (A.DRAW, A.INVOKE)
-_INVOKE = (A.INVOKE,)
+_DRAW = A.DRAW
+_INVOKE = A.INVOKE
 
 
 def actor(s: RaState) -> int:
@@ -159,7 +159,7 @@ def legal_actions(s: RaState, seat: Seat) -> list[A.RaAction]:
     if phase == GODS:
         takes = [_GODS[t] for t in gods.targets(s)] if s.held[seat][GOD] else []
         return [*takes, A.STOP]
-    out = list(_DRAW_INVOKE if len(s.track) < AUCTION_SPACES and s.drawn < len(s.bag) else _INVOKE)
+    out = [_DRAW, _INVOKE] if len(s.track) < AUCTION_SPACES and s.drawn < len(s.bag) else [_INVOKE]
     if s.held[seat][GOD]:
         out.extend([_GODS[t] for t in gods.targets(s)])
     return out
@@ -185,7 +185,14 @@ _Move = Callable[[RaState, int, Any, bool], tuple[RaState, list[Event]]]
 
 def apply(state: RaState, seat: Seat, action: A.RaAction) -> tuple[RaState, list[Event]]:
     """Validate ``action`` for ``seat``, then play it on a copy. The input is never changed."""
-    s, events = _move_for(state, seat, action)(state, seat, action, False)
+    move = _MOVES.get(type(action))
+    phase = state.phase
+    # The usual move passes these three tests at once; _refuse raises the exact error in the
+    # order they have always been checked (or lets a bool seat through: apply accepts True as seat 1).
+    if (move is None or phase == OVER or seat != (state.winner if phase == DISASTER else state.turn)
+            or type(seat) is not int):
+        _refuse(state, seat, action)
+    s, events = move(state, seat, action, False)  # type: ignore[misc]
     if events:  # turns.remember, inlined: nearly every move logs something
         s.log = (s.log + events)[-LOG_KEEP:]
     return s, events
@@ -196,24 +203,27 @@ def apply_owned(state: RaState, seat: Seat, action: A.RaAction) -> RaState:
     see rules.base.owned_apply): the same checks and errors and the same next state, except that
     the short event log (``log``) is left as it was, and ``state`` itself is played on and returned
     (no copy). A refused move still leaves ``state`` untouched."""
-    return _move_for(state, seat, action)(state, seat, action, True)[0]
+    move = _MOVES.get(type(action))
+    phase = state.phase
+    if (move is None or phase == OVER or seat != (state.winner if phase == DISASTER else state.turn)
+            or type(seat) is not int):
+        _refuse(state, seat, action)
+    return move(state, seat, action, True)[0]  # type: ignore[misc]
 
 
-def _move_for(state: RaState, seat: Seat, action: A.RaAction) -> _Move:
-    """The checks every move shares (the game not over, a Ra action, the seat's turn): the
-    function that checks the rest of ``action`` and plays it."""
+def _refuse(state: RaState, seat: Seat, action: object) -> None:
+    """The checks every move shares (the game not over, a Ra action, the seat's turn), raising the
+    first that fails; returns for a move that passes them all."""
     phase = state.phase
     if phase == OVER:
         raise GameOver("The game is over.", key="ra.error.game_over")
-    move = _MOVES.get(type(action))
-    if move is None:
+    if type(action) not in _MOVES:
         raise InvalidAction(f"{str(action)[:40]} is not a Ra action.", key="ra.error.not_an_action",
                             action=str(action)[:40])
     acting = state.winner if phase == DISASTER else state.turn  # actor(state), inlined
     if seat != acting or not isinstance(seat, int):
         raise NotYourTurn(f"It is not your turn: waiting for {name(acting)}.", seat=seat,
                           key="ra.error.not_your_turn", number=acting + 1, turn=acting + 1)
-    return move
 
 
 # One function per action type: check the move against ``state`` (raising, with ``state``
@@ -243,7 +253,9 @@ def _draw(state: RaState, seat: int, a: A.Draw, owned: bool) -> tuple[RaState, l
     s.drawn += 1
     if t != RA:
         s.track = [*s.track, t]
-        s.turn = next_active(s, seat)  # turns.end_turn (the phase stays PLAY)
+        # turns.end_turn (the phase stays PLAY); next_active's usual answer tested first
+        nxt = (seat + 1) % s.players
+        s.turn = nxt if s.up[nxt] else next_active(s, seat)
         return s, [DRAW_EVENTS[seat][t] if type(seat) is int else draw_event(seat, t)]
     s.ra_count += 1
     ends_at = ra_track_length(s.players)

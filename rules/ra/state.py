@@ -75,8 +75,8 @@ copy_state: Callable[[RaState], RaState] = RaState.__copy__
 (msgspec's own copy, bound directly: a wrapper would cost a Python call on every move).
 
 A move changes few lists, so the engine copies only those, just before changing them in place:
-:func:`own_tables` for everything, :func:`own_seat` for one seat's display and disks, or a
-fresh list assigned to the field (``track``, ``bids``, ``pending``). ``bag``, ``start_disks``,
+:func:`own_tables` for everything, :func:`own_seat` for one seat's display and disks (inlined in
+auction._settle), or a fresh list assigned to the field (``track``, ``bids``, ``pending``). ``bag``, ``start_disks``,
 ``history``, ``breakdown`` and ``log`` are never mutated, only replaced. This keeps a move
 cheap, which matters because every move is a copy."""
 
