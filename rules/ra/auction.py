@@ -137,7 +137,7 @@ def _settle(s: RaState, events: list[Event]) -> None:
     if pending:
         own_tables(s)
         h, up, down = s.held[w], s.up[w], s.down[w]
-    else:  # the common case: only the winner's rows change (state.own_seat, inlined)
+    else:  # the common case: only the winner's rows change, so only they are copied
         held = s.held = s.held[:]
         h = held[w] = held[w][:]
         ups = s.up = s.up[:]
