@@ -50,6 +50,8 @@ class RaGame:
     to_act: Callable[[RaState], frozenset[Seat]] = staticmethod(engine.to_act)
     legal_actions: Callable[[RaState, Seat], list[RaAction]] = staticmethod(engine.legal_actions)
     apply: Callable[[RaState, Seat, RaAction], tuple[RaState, list[Event]]] = staticmethod(engine.apply)
+    apply_owned: Callable[[RaState, Seat, RaAction], RaState] = staticmethod(engine.apply_owned)
+    """The search's fast path (rules.base.owned_apply): apply on a state the caller owns."""
     view: Callable[[RaState, Seat | None], dict[str, Any]] = staticmethod(_view)
     result: Callable[[RaState], Result | None] = staticmethod(engine.result)
     encode_action: Callable[[RaAction], str] = staticmethod(actions.encode)

@@ -13,7 +13,7 @@ from rules.base import Event, IllegalAction, InvalidAction
 from rules.ra import disasters
 from rules.ra.data import DISASTERS, TILE_IDS, TILE_NAMES
 from rules.ra.epoch import end_epoch
-from rules.ra.state import AUCTION, PLAY, RaState, own_seat, own_tables
+from rules.ra.state import AUCTION, PLAY, RaState, own_tables
 from rules.ra.turns import (
     AUTO_PASS_EVENTS,
     BID_EVENTS,
@@ -44,8 +44,10 @@ def start(s: RaState, holder: int, reason: str) -> None:
     s.reason = reason
     s.high_bid = 0
     s.high_bidder = -1
-    s.bids = [-1] * s.players
-    s.turn = next_active(s, holder)
+    n = s.players
+    s.bids = [-1] * n
+    t = (holder + 1) % n  # next_active's usual answer, tested first
+    s.turn = t if s.up[t] else next_active(s, holder)
 
 
 def must_bid(s: RaState, seat: int) -> bool:
@@ -135,8 +137,13 @@ def _settle(s: RaState, events: list[Event]) -> None:
     if pending:
         own_tables(s)
         h, up, down = s.held[w], s.up[w], s.down[w]
-    else:  # the common case: only the winner's rows change
-        h, up, down = own_seat(s, w)
+    else:  # the common case: only the winner's rows change, so only they are copied
+        held = s.held = s.held[:]
+        h = held[w] = held[w][:]
+        ups = s.up = s.up[:]
+        up = ups[w] = ups[w][:]
+        downs = s.down = s.down[:]
+        down = downs[w] = downs[w][:]
     for t in lot:
         h[t] += 1
     s.track = []
@@ -180,4 +187,5 @@ def after(s: RaState, events: list[Event]) -> None:
         end_epoch(s, events)
         return
     s.phase = PLAY
-    s.turn = next_active(s, holder)
+    t = (holder + 1) % s.players  # next_active's usual answer, tested first
+    s.turn = t if s.up[t] else next_active(s, holder)

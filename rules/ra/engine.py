@@ -77,7 +77,9 @@ INFO = GameInfo(
     ),
 )
 
-__all__ = ["INFO", "MAX_ACTIONS", "apply", "default_action", "legal_actions", "result", "setup", "to_act"]
+__all__ = [
+    "INFO", "MAX_ACTIONS", "apply", "apply_owned", "default_action", "legal_actions", "result", "setup", "to_act",
+]
 
 
 _SORTED_BAG = tuple(t for t, c in enumerate(TILE_COUNTS) for _ in range(c))
@@ -118,8 +120,8 @@ _NOBODY: frozenset[Seat] = frozenset()
 _BIDS = {d: A.Bid(disk=d) for d in range(1, 17)}
 _GODS = {t: A.UseGod(tile=TILE_IDS[t]) for t in range(N_TYPES)}
 _DISCARDS = {t: A.Discard(tile=TILE_IDS[t]) for t in range(N_TYPES)}
-_DRAW_INVOKE = (A.DRAW, A.INVOKE)
-_INVOKE = (A.INVOKE,)
+_DRAW = A.DRAW
+_INVOKE = A.INVOKE
 
 
 def actor(s: RaState) -> int:
@@ -157,7 +159,7 @@ def legal_actions(s: RaState, seat: Seat) -> list[A.RaAction]:
     if phase == GODS:
         takes = [_GODS[t] for t in gods.targets(s)] if s.held[seat][GOD] else []
         return [*takes, A.STOP]
-    out = list(_DRAW_INVOKE if len(s.track) < AUCTION_SPACES and s.drawn < len(s.bag) else _INVOKE)
+    out = [_DRAW, _INVOKE] if len(s.track) < AUCTION_SPACES and s.drawn < len(s.bag) else [_INVOKE]
     if s.held[seat][GOD]:
         out.extend([_GODS[t] for t in gods.targets(s)])
     return out
@@ -177,27 +179,56 @@ def default_action(s: RaState) -> A.RaAction | None:
 # --------------------------------------------------------------------------- apply
 
 
+_Move = Callable[[RaState, int, Any, bool], tuple[RaState, list[Event]]]
+"""One move kind's check-and-play (see _MOVES)."""
+
+
 def apply(state: RaState, seat: Seat, action: A.RaAction) -> tuple[RaState, list[Event]]:
     """Validate ``action`` for ``seat``, then play it on a copy. The input is never changed."""
+    move = _MOVES.get(type(action))
+    phase = state.phase
+    # The usual move passes these three tests at once; _refuse raises the exact error in the
+    # order they have always been checked (or lets a bool seat through: apply accepts True as seat 1).
+    if (move is None or phase == OVER or seat != (state.winner if phase == DISASTER else state.turn)
+            or type(seat) is not int):
+        _refuse(state, seat, action)
+    s, events = move(state, seat, action, False)  # type: ignore[misc]
+    if events:  # turns.remember, inlined: nearly every move logs something
+        s.log = (s.log + events)[-LOG_KEEP:]
+    return s, events
+
+
+def apply_owned(state: RaState, seat: Seat, action: A.RaAction) -> RaState:
+    """``apply`` for a caller that owns ``state`` and never reads it again (the search's playouts;
+    see rules.base.owned_apply): the same checks and errors and the same next state, except that
+    the short event log (``log``) is left as it was, and ``state`` itself is played on and returned
+    (no copy). A refused move still leaves ``state`` untouched."""
+    move = _MOVES.get(type(action))
+    phase = state.phase
+    if (move is None or phase == OVER or seat != (state.winner if phase == DISASTER else state.turn)
+            or type(seat) is not int):
+        _refuse(state, seat, action)
+    return move(state, seat, action, True)[0]  # type: ignore[misc]
+
+
+def _refuse(state: RaState, seat: Seat, action: object) -> None:
+    """The checks every move shares (the game not over, a Ra action, the seat's turn), raising the
+    first that fails; returns for a move that passes them all."""
     phase = state.phase
     if phase == OVER:
         raise GameOver("The game is over.", key="ra.error.game_over")
-    move = _MOVES.get(type(action))
-    if move is None:
+    if type(action) not in _MOVES:
         raise InvalidAction(f"{str(action)[:40]} is not a Ra action.", key="ra.error.not_an_action",
                             action=str(action)[:40])
     acting = state.winner if phase == DISASTER else state.turn  # actor(state), inlined
     if seat != acting or not isinstance(seat, int):
         raise NotYourTurn(f"It is not your turn: waiting for {name(acting)}.", seat=seat,
                           key="ra.error.not_your_turn", number=acting + 1, turn=acting + 1)
-    s, events = move(state, seat, action)
-    if events:  # turns.remember, inlined: nearly every move logs something
-        s.log = (s.log + events)[-LOG_KEEP:]
-    return s, events
 
 
 # One function per action type: check the move against ``state`` (raising, with ``state``
-# untouched, when it is refused), then play it on a copy_state copy and return (copy, events).
+# untouched, when it is refused), then play it and return (the next state, events). ``owned``
+# (apply_owned): play on ``state`` itself; else on a copy_state copy, as apply promises.
 # Each check is a few direct tests rather than a search of legal_actions; test_protocol checks
 # that exactly the listed moves are accepted.
 
@@ -209,7 +240,7 @@ def _tile_arg(tile: Any) -> int:
     return TILE_INDEX[tile]
 
 
-def _draw(state: RaState, seat: int, a: A.Draw) -> tuple[RaState, list[Event]]:
+def _draw(state: RaState, seat: int, a: A.Draw, owned: bool) -> tuple[RaState, list[Event]]:
     if state.phase != PLAY:
         raise phase_error(state, "draw")
     if len(state.track) >= AUCTION_SPACES:
@@ -217,12 +248,14 @@ def _draw(state: RaState, seat: int, a: A.Draw) -> tuple[RaState, list[Event]]:
                             key="ra.error.track_full")
     if state.drawn >= len(state.bag):
         raise IllegalAction("The bag is empty: invoke Ra or use a god.", key="ra.error.bag_empty")
-    s = copy_state(state)
+    s = state if owned else copy_state(state)
     t = s.bag[s.drawn]
     s.drawn += 1
     if t != RA:
         s.track = [*s.track, t]
-        s.turn = next_active(s, seat)  # turns.end_turn (the phase stays PLAY)
+        # turns.end_turn (the phase stays PLAY); next_active's usual answer tested first
+        nxt = (seat + 1) % s.players
+        s.turn = nxt if s.up[nxt] else next_active(s, seat)
         return s, [DRAW_EVENTS[seat][t] if type(seat) is int else draw_event(seat, t)]
     s.ra_count += 1
     ends_at = ra_track_length(s.players)
@@ -236,54 +269,54 @@ def _draw(state: RaState, seat: int, a: A.Draw) -> tuple[RaState, list[Event]]:
     return s, events
 
 
-def _invoke(state: RaState, seat: int, a: A.InvokeRa) -> tuple[RaState, list[Event]]:
+def _invoke(state: RaState, seat: int, a: A.InvokeRa, owned: bool) -> tuple[RaState, list[Event]]:
     if state.phase != PLAY:
         raise phase_error(state, "invoke")
-    s = copy_state(state)
+    s = state if owned else copy_state(state)
     auction.start(s, seat, "full" if len(s.track) >= AUCTION_SPACES else "invoked")
     return s, [INVOKE_EVENTS[seat] if type(seat) is int else invoke_event(seat)]
 
 
-def _god(state: RaState, seat: int, a: A.UseGod) -> tuple[RaState, list[Event]]:
+def _god(state: RaState, seat: int, a: A.UseGod, owned: bool) -> tuple[RaState, list[Event]]:
     t = _tile_arg(a.tile)
     gods.check_take(state, seat, t)
-    s = copy_state(state)
+    s = state if owned else copy_state(state)
     events: list[Event] = []
     gods.take(s, seat, t, events)
     return s, events
 
 
-def _stop(state: RaState, seat: int, a: A.StopGods) -> tuple[RaState, list[Event]]:
+def _stop(state: RaState, seat: int, a: A.StopGods, owned: bool) -> tuple[RaState, list[Event]]:
     gods.check_stop(state)
-    s = copy_state(state)
+    s = state if owned else copy_state(state)
     end_turn(s, seat)
     return s, []
 
 
-def _bid(state: RaState, seat: int, a: A.Bid) -> tuple[RaState, list[Event]]:
+def _bid(state: RaState, seat: int, a: A.Bid, owned: bool) -> tuple[RaState, list[Event]]:
     d = a.disk
     # The usual legal bid passes these few tests; anything else goes through check_bid, which
     # refuses it with the exact reason (or accepts the rare legal bid they don't cover).
     if not (type(d) is int and state.phase == AUCTION and d in state.up[seat] and d > state.high_bid):
         d = auction.check_bid(state, seat, d)
-    s = copy_state(state)
+    s = state if owned else copy_state(state)
     events: list[Event] = []
     auction.bid(s, seat, d, events)
     return s, events
 
 
-def _pass(state: RaState, seat: int, a: A.Pass) -> tuple[RaState, list[Event]]:
+def _pass(state: RaState, seat: int, a: A.Pass, owned: bool) -> tuple[RaState, list[Event]]:
     auction.check_pass(state, seat)
-    s = copy_state(state)
+    s = state if owned else copy_state(state)
     events: list[Event] = []
     auction.pass_(s, seat, events)
     return s, events
 
 
-def _discard(state: RaState, seat: int, a: A.Discard) -> tuple[RaState, list[Event]]:
+def _discard(state: RaState, seat: int, a: A.Discard, owned: bool) -> tuple[RaState, list[Event]]:
     t = _tile_arg(a.tile)
     disasters.check_choice(state, t)
-    s = copy_state(state)
+    s = state if owned else copy_state(state)
     own_tables(s)
     events: list[Event] = []
     disasters.lose(s, t, events)
@@ -295,7 +328,7 @@ def _discard(state: RaState, seat: int, a: A.Discard) -> tuple[RaState, list[Eve
     return s, events
 
 
-_MOVES: dict[type, Callable[[RaState, int, Any], tuple[RaState, list[Event]]]] = {
+_MOVES: dict[type, _Move] = {
     A.Draw: _draw,
     A.InvokeRa: _invoke,
     A.UseGod: _god,

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import operator
+
 from rules.base import Event, Result, rank_by
-from rules.ra.data import CIVS, EPOCHS, FLOOD, GOD, GOLD, RA
+from rules.ra.data import CIVS, EPOCHS, FLOOD, GOD, GOLD, N_TYPES, RA
 from rules.ra.scoring import apply_change, epoch_breakdown
 from rules.ra.state import OVER, PLAY, RaState, own_tables
 from rules.ra.turns import NAMES, first_player, log, name
 
 SCORED_AWAY = (GOD, GOLD, FLOOD, *CIVS)
 """Tiles that leave the displays after every epoch's scoring (seed: 得点計算後、ゲームから除外)."""
+_KEPT = tuple(0 if t in SCORED_AWAY else 1 for t in range(N_TYPES))
+"""Per tile type, 1 for the tiles a display keeps from epoch to epoch (monuments, pharaohs,
+Nile), 0 for those scored away: a row times this mask is the row after scoring."""
+_LABELS = {k: k.replace("_", " ") for k in ("gods", "gold", "pharaohs", "nile", "civilisations", "monuments",
+                                            "sun_disks")}
+"""Each scoring item's name in the English score line."""
 
 
 def end_epoch(s: RaState, events: list[Event]) -> None:
@@ -28,15 +36,22 @@ def end_epoch(s: RaState, events: list[Event]) -> None:
     private = s.hidden_fame and not final
     for seat, b in enumerate(breakdown):
         total = fame[seat] = apply_change(fame[seat], b["total"])
-        scored = [[k, v] for k, v in b.items() if v and k != "total"]
-        parts = ", ".join([f"{k.replace('_', ' ')} {v:+d}" for k, v in scored])
-        events.append(Event("score", f"Epoch {epoch}: {NAMES[seat]} {parts or 'nothing'}; fame {total}.",
+        scored = []
+        words = []
+        for k, v in b.items():  # one loop for both lists (a comprehension costs a call each)
+            if v and k != "total":
+                scored.append([k, v])
+                words.append(f"{_LABELS[k]} {v:+d}")
+        events.append(Event("score", f"Epoch {epoch}: {NAMES[seat]} {', '.join(words) or 'nothing'}; fame {total}.",
                             (seat,) if private else None,
                             {"seat": seat, "epoch": epoch, "fame": total, "parts": scored}))
-    for h in held:
-        for t in SCORED_AWAY:
-            discarded[t] += h[t]
-            h[t] = 0
+    # Scored tiles leave the displays: each seat's row is rebuilt once from the mask, and the
+    # discard pile counts each type's column once (not one step per seat and type).
+    for t, column in enumerate(zip(*held, strict=True)):
+        if not _KEPT[t]:
+            discarded[t] += sum(column)
+    for seat, h in enumerate(held):
+        held[seat] = list(map(operator.mul, h, _KEPT))
     s.history = [*s.history, fame[:]]
     for seat in range(s.players):
         up[seat] = sorted(up[seat] + down[seat], reverse=True)

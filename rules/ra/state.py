@@ -75,10 +75,11 @@ copy_state: Callable[[RaState], RaState] = RaState.__copy__
 (msgspec's own copy, bound directly: a wrapper would cost a Python call on every move).
 
 A move changes few lists, so the engine copies only those, just before changing them in place:
-:func:`own_tables` for everything, :func:`own_seat` for one seat's display and disks, or a
-fresh list assigned to the field (``track``, ``bids``, ``pending``). ``bag``, ``start_disks``,
-``history``, ``breakdown`` and ``log`` are never mutated, only replaced. This keeps a move
-cheap, which matters because every move is a copy."""
+:func:`own_tables` for everything, only the winner's rows of ``held``, ``up`` and ``down``
+(auction._settle, an auction won without disasters), or a fresh list assigned to the field
+(``track``, ``bids``, ``pending``). ``bag``, ``start_disks``, ``history``, ``breakdown`` and
+``log`` are never mutated, only replaced. This keeps a move cheap, which matters because every
+move is a copy (apply_owned plays on the caller's own state, but through the same code)."""
 
 
 def own_tables(s: RaState) -> None:
@@ -91,18 +92,6 @@ def own_tables(s: RaState) -> None:
     s.pending = s.pending[:]
     s.track = s.track[:]
     s.bids = s.bids[:]
-
-
-def own_seat(s: RaState, seat: int) -> tuple[list[int], list[int], list[int]]:
-    """Like own_tables, but only for one seat's display and disks (an auction won without
-    disasters); returns that seat's new ``held``, ``up`` and ``down`` rows."""
-    held = s.held = s.held[:]
-    h = held[seat] = held[seat][:]
-    up = s.up = s.up[:]
-    u = up[seat] = up[seat][:]
-    down = s.down = s.down[:]
-    d = down[seat] = down[seat][:]
-    return h, u, d
 
 
 def deep_copy(s: RaState) -> RaState:
