@@ -27,6 +27,7 @@ import hashlib
 import hmac
 import random
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 RNG_MT = 1
@@ -82,11 +83,52 @@ def blake_block(key: bytes, label: bytes, counter: int) -> bytes:
     return hashlib.blake2b(counter.to_bytes(8, "big") + label, key=key).digest()
 
 
-class KeyedRandom(random.Random):
+class _KeyedStream:
+    """What the keyed streams share: bits, floats and pickling from ``_take`` and the stream position.
+    Listed before ``random.Random`` in a stream's bases, so its ``getrandbits`` is the one ``random.Random``
+    builds ``_randbelow`` on (unless the stream has its own)."""
+
+    VERSION: int
+    _key: bytes
+    _label: bytes
+    _counter: int
+    _buffer: bytes
+    _pos: int
+    _take: Callable[[int], bytes]
+    """The next ``n`` bytes of the stream (each stream reads its own blocks)."""
+
+    def getrandbits(self, k: int) -> int:
+        if k < 0:
+            raise ValueError("number of bits must be non-negative")
+        if k == 0:
+            return 0
+        return int.from_bytes(self._take((k + 7) // 8), "big") >> (-k % 8)
+
+    def random(self) -> float:
+        # 53 random bits, as Mersenne Twister's random() uses: an exact multiple of 2**-53.
+        return self.getrandbits(53) * 2.0**-53
+
+    def getstate(self) -> tuple[Any, ...]:
+        return (self.VERSION, self._key, self._label, self._counter, self._buffer[self._pos:])
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        version, self._key, self._label, self._counter, self._buffer = state
+        self._pos = 0
+        if version != self.VERSION:
+            raise UnknownRngVersion(version)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # random.Random pickles via __init__(); restore the stream position instead.
+        return (_restore, (self.getstate(),))
+
+
+class KeyedRandom(_KeyedStream, random.Random):
     """``random.Random`` whose bits come from HMAC-SHA256(key, label || counter) blocks.
 
     ``label`` separates independent streams drawn from one seed (the setup shuffle, the dice).
     """
+
+    VERSION = RNG_KEYED
 
     def __init__(self, seed: int = 0, label: bytes = b"setup") -> None:
         self._label = label
@@ -116,32 +158,8 @@ class KeyedRandom(random.Random):
         self._pos = end
         return self._buffer[pos:end]
 
-    def getrandbits(self, k: int) -> int:
-        if k < 0:
-            raise ValueError("number of bits must be non-negative")
-        if k == 0:
-            return 0
-        return int.from_bytes(self._take((k + 7) // 8), "big") >> (-k % 8)
 
-    def random(self) -> float:
-        # 53 random bits, as Mersenne Twister's random() uses: an exact multiple of 2**-53.
-        return self.getrandbits(53) * 2.0**-53
-
-    def getstate(self) -> tuple[Any, ...]:
-        return (RNG_KEYED, self._key, self._label, self._counter, self._buffer[self._pos:])
-
-    def setstate(self, state: tuple[Any, ...]) -> None:
-        version, self._key, self._label, self._counter, self._buffer = state
-        self._pos = 0
-        if version != RNG_KEYED:
-            raise UnknownRngVersion(version)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # random.Random pickles via __init__(); restore the stream position instead.
-        return (_restore, (self.getstate(),))
-
-
-class KeyedRandom3(random.Random):
+class KeyedRandom3(_KeyedStream, random.Random):
     """Version 3: ``random.Random`` whose bytes come from keyed BLAKE2b blocks (``blake_block``).
 
     ``_randbelow(n)`` (behind ``shuffle``, ``choice``, ``sample``, ``randrange``) reads the
@@ -149,6 +167,8 @@ class KeyedRandom3(random.Random):
     while the value is not below ``n``: below 257 things, one byte a draw, read from the buffer
     without a call. ``getrandbits(k)`` takes the next ``ceil(k / 8)`` bytes, as version 2 does.
     """
+
+    VERSION = RNG_KEYED2
 
     def __init__(self, seed: int = 0, label: bytes = b"setup") -> None:
         self._label = label
@@ -223,27 +243,6 @@ class KeyedRandom3(random.Random):
             x[i], x[r] = x[r], x[i]
         self._pos = pos
 
-    def getrandbits(self, k: int) -> int:
-        if k < 0:
-            raise ValueError("number of bits must be non-negative")
-        if k == 0:
-            return 0
-        return int.from_bytes(self._take((k + 7) // 8), "big") >> (-k % 8)
-
-    def random(self) -> float:
-        return self.getrandbits(53) * 2.0**-53
-
-    def getstate(self) -> tuple[Any, ...]:
-        return (RNG_KEYED2, self._key, self._label, self._counter, self._buffer[self._pos:])
-
-    def setstate(self, state: tuple[Any, ...]) -> None:
-        version, self._key, self._label, self._counter, self._buffer = state
-        self._pos = 0
-        if version != RNG_KEYED2:
-            raise UnknownRngVersion(version)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore, (self.getstate(),))
 
 
 _BLAKE = hashlib.blake2b().digest_size
