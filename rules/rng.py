@@ -95,7 +95,23 @@ class _KeyedStream:
     _buffer: bytes
     _pos: int
     _take: Callable[[int], bytes]
+    _make_key: Callable[[int], bytes]
+    """The stream's key from an integer seed."""
     """The next ``n`` bytes of the stream (each stream reads its own blocks)."""
+
+    def __init__(self, seed: int = 0, label: bytes = b"setup") -> None:
+        self._label = label
+        super().__init__(seed)  # type: ignore[call-arg]  # random.Random's, which calls seed()
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        if a is None:
+            a = new_seed()
+        if not isinstance(a, int) or isinstance(a, bool):
+            raise TypeError(f"{type(self).__name__} takes an integer seed, not {type(a).__name__}.")
+        self._key = self._make_key(a)
+        self._counter = 0
+        self._buffer = b""
+        self._pos = 0
 
     def getrandbits(self, k: int) -> int:
         if k < 0:
@@ -130,19 +146,7 @@ class KeyedRandom(_KeyedStream, random.Random):
 
     VERSION = RNG_KEYED
 
-    def __init__(self, seed: int = 0, label: bytes = b"setup") -> None:
-        self._label = label
-        super().__init__(seed)
-
-    def seed(self, a: Any = None, version: int = 2) -> None:
-        if a is None:
-            a = new_seed()
-        if not isinstance(a, int) or isinstance(a, bool):
-            raise TypeError(f"KeyedRandom takes an integer seed, not {type(a).__name__}.")
-        self._key = seed_key(a)
-        self._counter = 0
-        self._buffer = b""
-        self._pos = 0
+    _make_key = staticmethod(seed_key)
 
     def _take(self, n: int) -> bytes:
         """The next ``n`` bytes of the stream."""
@@ -170,19 +174,7 @@ class KeyedRandom3(_KeyedStream, random.Random):
 
     VERSION = RNG_KEYED2
 
-    def __init__(self, seed: int = 0, label: bytes = b"setup") -> None:
-        self._label = label
-        super().__init__(seed)
-
-    def seed(self, a: Any = None, version: int = 2) -> None:
-        if a is None:
-            a = new_seed()
-        if not isinstance(a, int) or isinstance(a, bool):
-            raise TypeError(f"KeyedRandom3 takes an integer seed, not {type(a).__name__}.")
-        self._key = blake_key(a)
-        self._counter = 0
-        self._buffer = b""
-        self._pos = 0
+    _make_key = staticmethod(blake_key)
 
     def _take(self, n: int) -> bytes:
         """The next ``n`` bytes of the stream."""
