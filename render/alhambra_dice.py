@@ -603,9 +603,11 @@ def _result_detail(view: dict[str, Any], seat: int, lang: str) -> str:
             f"{words.building_name(lang, b)} {p}" for b, p in enumerate(view["points"][seat]))
         chips = view["chips"][seat]
         listed = t(lang, "alhambra_dice.word.sep").join(words.chip_name(lang, words.field_chip(c)) for c in chips)
+        # chips first: they show nowhere else at the end, while the tracks below repeat the building
+        # points, so with four or more players it is the points that an ellipsis may cut
         return t(lang, "alhambra_dice.board.final_detail",
-                 first=t(lang, "alhambra_dice.board.building_points", points=points),
-                 second=t(lang, "alhambra_dice.board.chips", chips=listed if chips else "—"))  # fmt: skip
+                 first=t(lang, "alhambra_dice.board.chips", chips=listed if chips else "—"),
+                 second=t(lang, "alhambra_dice.board.building_points", points=points))  # fmt: skip
     if seat >= view["players"]:
         return t(lang, "alhambra_dice.board.dummy_tiles", count=len(view["dummy_tiles"]))
     a = view["alhambras"][seat]
