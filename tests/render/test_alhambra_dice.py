@@ -122,6 +122,22 @@ def test_final_picture_ranks_every_player_best_first(version: str, players: int,
     assert [scores[s] for s in best_first] == sorted(scores, reverse=True)
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("players", [4, 6])
+def test_final_picture_shows_every_players_bonus_chips_whole(players: int, lang: str) -> None:
+    """The chips show nowhere else at the end: a long result line may cut the building points (the tracks
+    repeat them), never the chips."""
+    view = _finished("basic", players)
+    sep = t(lang, "alhambra_dice.word.sep")
+    with recording_text() as drawn:
+        render(view, lang=lang)
+    texts = [text for text, _ in drawn]
+    for seat in range(players):
+        chips = sep.join(words.chip_name(lang, words.field_chip(c)) for c in view["chips"][seat]) or "—"
+        listed = t(lang, "alhambra_dice.board.chips", chips=chips)
+        assert any(text.startswith(listed) for text in texts), (seat, listed)
+
+
 def test_a_shared_rank_is_drawn_for_each_tied_player() -> None:
     view = _finished("basic", 3)
     view["result"]["scores"] = [90, 120, 120]
