@@ -33,9 +33,11 @@ _DISASTER_SET = frozenset(DISASTERS)
 _tile_name = TILE_NAMES.__getitem__
 _tile_id = TILE_IDS.__getitem__
 
-# The functions that play a move take a fresh copy_state copy: they copy a shared list before
-# changing it in place (see state.copy_state). Hot events come from the shared tables in turns.py
-# or are built inline as ``Event(kind, text, to, data)``, which saves a call to turns.log.
+# The functions that play a move take ``events``: a list for apply, which plays on a fresh
+# copy_state copy, so they copy a shared list before changing it in place (see state.copy_state);
+# None for apply_owned, whose caller owns the state and every list in it, so they change the lists
+# in place and log nothing. Hot events come from the shared tables in turns.py or are built inline
+# as ``Event(kind, text, to, data)``, which saves a call to turns.log.
 
 
 def start(s: RaState, holder: int, reason: str) -> None:
@@ -72,12 +74,15 @@ def check_bid(s: RaState, seat: int, d: object) -> int:
     return d
 
 
-def bid(s: RaState, seat: int, d: int, events: list[Event]) -> None:
+def bid(s: RaState, seat: int, d: int, events: list[Event] | None) -> None:
     s.high_bid = d
     s.high_bidder = seat
-    s.bids = s.bids[:]
-    s.bids[seat] = d
-    events.append(BID_EVENTS[seat][d] if type(seat) is int and 0 <= d <= MAX_DISK else bid_event(seat, d))
+    if events is None:
+        s.bids[seat] = d
+    else:
+        bids = s.bids = s.bids[:]
+        bids[seat] = d
+        events.append(BID_EVENTS[seat][d] if type(seat) is int and 0 <= d <= MAX_DISK else bid_event(seat, d))
     _next(s, seat, events)
 
 
@@ -88,14 +93,17 @@ def check_pass(s: RaState, seat: int) -> None:
         raise IllegalAction("You invoked Ra and everyone else passed: you must bid.", key="ra.error.must_bid")
 
 
-def pass_(s: RaState, seat: int, events: list[Event]) -> None:
-    s.bids = s.bids[:]
-    s.bids[seat] = 0
-    events.append(PASS_EVENTS[seat] if type(seat) is int else pass_event(seat))
+def pass_(s: RaState, seat: int, events: list[Event] | None) -> None:
+    if events is None:
+        s.bids[seat] = 0
+    else:
+        bids = s.bids = s.bids[:]
+        bids[seat] = 0
+        events.append(PASS_EVENTS[seat] if type(seat) is int else pass_event(seat))
     _next(s, seat, events)
 
 
-def _next(s: RaState, seat: int, events: list[Event]) -> None:
+def _next(s: RaState, seat: int, events: list[Event] | None) -> None:
     """Hand the auction on to the next seat after ``seat``, or settle it once the Ra holder has
     spoken. ``s.bids`` must already be this state's own list.
 
@@ -114,27 +122,31 @@ def _next(s: RaState, seat: int, events: list[Event]) -> None:
                 s.turn = t
                 return
             s.bids[t] = 0
-            events.append(AUTO_PASS_EVENTS[t][high] if 0 <= high <= MAX_DISK else auto_pass_event(t, high))
+            if events is not None:
+                events.append(AUTO_PASS_EVENTS[t][high] if 0 <= high <= MAX_DISK else auto_pass_event(t, high))
     _settle(s, events)
 
 
-def _settle(s: RaState, events: list[Event]) -> None:
+def _settle(s: RaState, events: list[Event] | None) -> None:
     """Everyone has spoken: the high bidder takes the lot (or nobody bid), then play resumes."""
     w = s.high_bidder
     if w < 0:
         if s.reason == "full" and s.track:
-            own_tables(s)
+            if events is not None:
+                own_tables(s)
+                log(events, "discard_track", "Everyone passed: the 8 tiles on the track are discarded.")
             for t in s.track:
                 s.discarded[t] += 1
             s.track = []
-            log(events, "discard_track", "Everyone passed: the 8 tiles on the track are discarded.")
-        else:
+        elif events is not None:
             log(events, "no_bid", "Everyone passed.")
         after(s, events)
         return
     lot = s.track
     pending = [] if _DISASTER_SET.isdisjoint(lot) else sorted(t for t in lot if t in _DISASTER_SET)
-    if pending:
+    if events is None:  # apply_owned: the state's own rows
+        h, up, down = s.held[w], s.up[w], s.down[w]
+    elif pending:
         own_tables(s)
         h, up, down = s.held[w], s.up[w], s.down[w]
     else:  # the common case: only the winner's rows change, so only they are copied
@@ -152,7 +164,8 @@ def _settle(s: RaState, events: list[Event]) -> None:
     old_center = s.center
     down.append(old_center)
     s.center = high
-    events.append(_win_event(w, high, tuple(lot), old_center))
+    if events is not None:
+        events.append(_win_event(w, high, tuple(lot), old_center))
     if pending:
         s.winner = w
         s.pending = pending
@@ -172,7 +185,7 @@ def _win_event(w: int, high: int, lot: tuple[int, ...], old_center: int) -> Even
                  {"seat": w, "disk": high, "tiles": list(map(_tile_id, lot)), "center": old_center})
 
 
-def after(s: RaState, events: list[Event]) -> None:
+def after(s: RaState, events: list[Event] | None) -> None:
     """Play resumes left of the Ra holder, whoever won; the epoch ends when no disk is face up."""
     holder = s.ra_holder
     s.ra_holder = -1
@@ -183,7 +196,8 @@ def after(s: RaState, events: list[Event]) -> None:
     s.winner = -1
     s.resume = ""
     if not any(s.up):
-        log(events, "suns_used", "Every sun disk has been used.")
+        if events is not None:
+            log(events, "suns_used", "Every sun disk has been used.")
         end_epoch(s, events)
         return
     s.phase = PLAY

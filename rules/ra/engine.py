@@ -179,7 +179,7 @@ def default_action(s: RaState) -> A.RaAction | None:
 # --------------------------------------------------------------------------- apply
 
 
-_Move = Callable[[RaState, int, Any, bool], tuple[RaState, list[Event]]]
+_Move = Callable[[RaState, int, Any, "list[Event] | None"], None]
 """One move kind's check-and-play (see _MOVES)."""
 
 
@@ -192,23 +192,28 @@ def apply(state: RaState, seat: Seat, action: A.RaAction) -> tuple[RaState, list
     if (move is None or phase == OVER or seat != (state.winner if phase == DISASTER else state.turn)
             or type(seat) is not int):
         _refuse(state, seat, action)
-    s, events = move(state, seat, action, False)  # type: ignore[misc]
+    s = copy_state(state)  # a refused move raises before changing it (and the copy is dropped)
+    events: list[Event] = []
+    move(s, seat, action, events)  # type: ignore[misc]
     if events:  # turns.remember, inlined: nearly every move logs something
         s.log = (s.log + events)[-LOG_KEEP:]
     return s, events
 
 
 def apply_owned(state: RaState, seat: Seat, action: A.RaAction) -> RaState:
-    """``apply`` for a caller that owns ``state`` and never reads it again (the search's playouts;
-    see rules.base.owned_apply): the same checks and errors and the same next state, except that
-    the short event log (``log``) is left as it was, and ``state`` itself is played on and returned
-    (no copy). A refused move still leaves ``state`` untouched."""
+    """``apply`` for a caller that owns ``state`` outright and never reads it again (the search's
+    playouts; see rules.base.owned_apply): the same checks and errors and the same next state, except
+    that the short event log (``log``) is left as it was and no events are built. ``state`` itself is
+    played on and returned, with every list in it, so also lists a state from ``apply`` shares with
+    the state it was made from: pass a state made by setup, determinise or apply_owned, or by apply
+    from a state you drop. A refused move still leaves ``state`` untouched."""
     move = _MOVES.get(type(action))
     phase = state.phase
     if (move is None or phase == OVER or seat != (state.winner if phase == DISASTER else state.turn)
             or type(seat) is not int):
         _refuse(state, seat, action)
-    return move(state, seat, action, True)[0]  # type: ignore[misc]
+    move(state, seat, action, None)  # type: ignore[misc]
+    return state
 
 
 def _refuse(state: RaState, seat: Seat, action: object) -> None:
@@ -226,11 +231,12 @@ def _refuse(state: RaState, seat: Seat, action: object) -> None:
                           key="ra.error.not_your_turn", number=acting + 1, turn=acting + 1)
 
 
-# One function per action type: check the move against ``state`` (raising, with ``state``
-# untouched, when it is refused), then play it and return (the next state, events). ``owned``
-# (apply_owned): play on ``state`` itself; else on a copy_state copy, as apply promises.
-# Each check is a few direct tests rather than a search of legal_actions; test_protocol checks
-# that exactly the listed moves are accepted.
+# One function per action type: check the move against ``s`` (raising, with ``s`` untouched, when
+# it is refused), then play it on ``s``. ``events`` is apply's list (``s`` is then a fresh
+# copy_state copy: shared lists are copied before they change) or None for apply_owned (``s`` and
+# its lists are the caller's own: changed in place, nothing logged). Each check is a few direct
+# tests rather than a search of legal_actions; test_protocol checks that exactly the listed moves
+# are accepted.
 
 
 def _tile_arg(tile: Any) -> int:
@@ -240,92 +246,83 @@ def _tile_arg(tile: Any) -> int:
     return TILE_INDEX[tile]
 
 
-def _draw(state: RaState, seat: int, a: A.Draw, owned: bool) -> tuple[RaState, list[Event]]:
-    if state.phase != PLAY:
-        raise phase_error(state, "draw")
-    if len(state.track) >= AUCTION_SPACES:
+def _draw(s: RaState, seat: int, a: A.Draw, events: list[Event] | None) -> None:
+    if s.phase != PLAY:
+        raise phase_error(s, "draw")
+    if len(s.track) >= AUCTION_SPACES:
         raise IllegalAction("The auction track is full (8 tiles): invoke Ra or use a god instead of drawing.",
                             key="ra.error.track_full")
-    if state.drawn >= len(state.bag):
+    if s.drawn >= len(s.bag):
         raise IllegalAction("The bag is empty: invoke Ra or use a god.", key="ra.error.bag_empty")
-    s = state if owned else copy_state(state)
     t = s.bag[s.drawn]
     s.drawn += 1
     if t != RA:
-        s.track = [*s.track, t]
+        if events is None:
+            s.track.append(t)
+        else:
+            s.track = [*s.track, t]
+            events.append(DRAW_EVENTS[seat][t] if type(seat) is int else draw_event(seat, t))
         # turns.end_turn (the phase stays PLAY); next_active's usual answer tested first
         nxt = (seat + 1) % s.players
         s.turn = nxt if s.up[nxt] else next_active(s, seat)
-        return s, [DRAW_EVENTS[seat][t] if type(seat) is int else draw_event(seat, t)]
+        return
     s.ra_count += 1
     ends_at = ra_track_length(s.players)
-    events = [Event("draw", f"{name(seat)} drew Ra ({s.ra_count}/{ends_at}).", None,
-                    {"seat": seat, "tile": "ra", "count": s.ra_count, "ends_at": ends_at})]
+    if events is not None:
+        log(events, "draw", f"{name(seat)} drew Ra ({s.ra_count}/{ends_at}).", seat=seat, tile="ra",
+            count=s.ra_count, ends_at=ends_at)
     if s.ra_count >= ends_at:  # no auction: both tracks are cleared
-        log(events, "ra_full", "The Ra track is full: no auction, both tracks are cleared.")
+        if events is not None:
+            log(events, "ra_full", "The Ra track is full: no auction, both tracks are cleared.")
         end_epoch(s, events)
     else:
         auction.start(s, seat, "drawn")
-    return s, events
 
 
-def _invoke(state: RaState, seat: int, a: A.InvokeRa, owned: bool) -> tuple[RaState, list[Event]]:
-    if state.phase != PLAY:
-        raise phase_error(state, "invoke")
-    s = state if owned else copy_state(state)
+def _invoke(s: RaState, seat: int, a: A.InvokeRa, events: list[Event] | None) -> None:
+    if s.phase != PLAY:
+        raise phase_error(s, "invoke")
     auction.start(s, seat, "full" if len(s.track) >= AUCTION_SPACES else "invoked")
-    return s, [INVOKE_EVENTS[seat] if type(seat) is int else invoke_event(seat)]
+    if events is not None:
+        events.append(INVOKE_EVENTS[seat] if type(seat) is int else invoke_event(seat))
 
 
-def _god(state: RaState, seat: int, a: A.UseGod, owned: bool) -> tuple[RaState, list[Event]]:
+def _god(s: RaState, seat: int, a: A.UseGod, events: list[Event] | None) -> None:
     t = _tile_arg(a.tile)
-    gods.check_take(state, seat, t)
-    s = state if owned else copy_state(state)
-    events: list[Event] = []
+    gods.check_take(s, seat, t)
     gods.take(s, seat, t, events)
-    return s, events
 
 
-def _stop(state: RaState, seat: int, a: A.StopGods, owned: bool) -> tuple[RaState, list[Event]]:
-    gods.check_stop(state)
-    s = state if owned else copy_state(state)
+def _stop(s: RaState, seat: int, a: A.StopGods, events: list[Event] | None) -> None:
+    gods.check_stop(s)
     end_turn(s, seat)
-    return s, []
 
 
-def _bid(state: RaState, seat: int, a: A.Bid, owned: bool) -> tuple[RaState, list[Event]]:
+def _bid(s: RaState, seat: int, a: A.Bid, events: list[Event] | None) -> None:
     d = a.disk
     # The usual legal bid passes these few tests; anything else goes through check_bid, which
     # refuses it with the exact reason (or accepts the rare legal bid they don't cover).
-    if not (type(d) is int and state.phase == AUCTION and d in state.up[seat] and d > state.high_bid):
-        d = auction.check_bid(state, seat, d)
-    s = state if owned else copy_state(state)
-    events: list[Event] = []
+    if not (type(d) is int and s.phase == AUCTION and d in s.up[seat] and d > s.high_bid):
+        d = auction.check_bid(s, seat, d)
     auction.bid(s, seat, d, events)
-    return s, events
 
 
-def _pass(state: RaState, seat: int, a: A.Pass, owned: bool) -> tuple[RaState, list[Event]]:
-    auction.check_pass(state, seat)
-    s = state if owned else copy_state(state)
-    events: list[Event] = []
+def _pass(s: RaState, seat: int, a: A.Pass, events: list[Event] | None) -> None:
+    auction.check_pass(s, seat)
     auction.pass_(s, seat, events)
-    return s, events
 
 
-def _discard(state: RaState, seat: int, a: A.Discard, owned: bool) -> tuple[RaState, list[Event]]:
+def _discard(s: RaState, seat: int, a: A.Discard, events: list[Event] | None) -> None:
     t = _tile_arg(a.tile)
-    disasters.check_choice(state, t)
-    s = state if owned else copy_state(state)
-    own_tables(s)
-    events: list[Event] = []
+    disasters.check_choice(s, t)
+    if events is not None:
+        own_tables(s)
     disasters.lose(s, t, events)
     if disasters.resolve(s, events):
         if s.resume == GODS:
             gods.after(s, seat)
         else:
             auction.after(s, events)
-    return s, events
 
 
 _MOVES: dict[type, _Move] = {
