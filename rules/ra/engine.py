@@ -207,8 +207,21 @@ def apply_owned(state: RaState, seat: Seat, action: A.RaAction) -> RaState:
     played on and returned, with every list in it, so also lists a state from ``apply`` shares with
     the state it was made from: pass a state made by setup, determinise or apply_owned, or by apply
     from a state you drop. A refused move still leaves ``state`` untouched."""
-    move = _MOVES.get(type(action))
+    kind = type(action)
     phase = state.phase
+    # The search's commonest moves when legal, tested in one condition each and played without
+    # the dispatch (an auction's seat to act is ``turn``); anything else, or anything these tests
+    # don't pass, goes the general way below, which refuses it with the exact error.
+    if phase == AUCTION and seat == state.turn and type(seat) is int:
+        if kind is A.Bid:
+            d = action.disk  # type: ignore[union-attr]
+            if type(d) is int and d > state.high_bid and d in state.up[seat]:
+                auction.bid(state, seat, d, None)
+                return state
+        elif kind is A.Pass and not (state.reason == "invoked" and seat == state.ra_holder and state.high_bid == 0):
+            auction.pass_(state, seat, None)  # must_bid, inlined, was the one check
+            return state
+    move = _MOVES.get(kind)
     if (move is None or phase == OVER or seat != (state.winner if phase == DISASTER else state.turn)
             or type(seat) is not int):
         _refuse(state, seat, action)

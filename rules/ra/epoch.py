@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import operator
-
 from rules.base import Event, Result, rank_by
-from rules.ra.data import CIVS, EPOCHS, FLOOD, GOD, GOLD, N_TYPES, RA
+from rules.ra.data import CIVS, EPOCHS, FLOOD, GOD, GOLD, RA
 from rules.ra.scoring import apply_change, epoch_breakdown
 from rules.ra.state import OVER, PLAY, RaState, own_tables
 from rules.ra.turns import NAMES, first_player, log, name
 
 SCORED_AWAY = (GOD, GOLD, FLOOD, *CIVS)
 """Tiles that leave the displays after every epoch's scoring (seed: 得点計算後、ゲームから除外)."""
-_KEPT = tuple(0 if t in SCORED_AWAY else 1 for t in range(N_TYPES))
-"""Per tile type, 1 for the tiles a display keeps from epoch to epoch (monuments, pharaohs,
-Nile), 0 for those scored away: a row times this mask is the row after scoring."""
 _LABELS = {k: k.replace("_", " ") for k in ("gods", "gold", "pharaohs", "nile", "civilisations", "monuments",
                                             "sun_disks")}
 """Each scoring item's name in the English score line."""
@@ -39,13 +34,13 @@ def end_epoch(s: RaState, events: list[Event] | None) -> None:
         fame[seat] = apply_change(fame[seat], b["total"])
     if events is not None:
         _score_events(s, events)
-    # Scored tiles leave the displays: each seat's row is rebuilt once from the mask, and the
-    # discard pile counts each type's column once (not one step per seat and type).
-    for t, column in enumerate(zip(*held, strict=True)):
-        if not _KEPT[t]:
-            discarded[t] += sum(column)
-    for seat, h in enumerate(held):
-        held[seat] = list(map(operator.mul, h, _KEPT))
+    # Scored tiles leave the displays (the rows are this state's own: own_tables above, or
+    # apply_owned's), counted onto the discard pile; most entries are 0 and skip both steps.
+    for h in held:
+        for t in SCORED_AWAY:
+            if h[t]:
+                discarded[t] += h[t]
+                h[t] = 0
     s.history = [*s.history, fame[:]]
     for seat in range(s.players):
         up[seat] = sorted(up[seat] + down[seat], reverse=True)
