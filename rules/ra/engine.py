@@ -43,6 +43,7 @@ from rules.ra.state import AUCTION, DISASTER, GODS, LOG_KEEP, OVER, PLAY, RaStat
 from rules.ra.turns import (
     DRAW_EVENTS,
     INVOKE_EVENTS,
+    MAX_DISK,
     draw_event,
     end_turn,
     first_player,
@@ -117,11 +118,16 @@ def setup(players: int, options: Mapping[str, str], seed: int, rng: int = RNG_CU
 
 _ONE = tuple(frozenset((seat,)) for seat in range(8))
 _NOBODY: frozenset[Seat] = frozenset()
-_BIDS = {d: A.Bid(disk=d) for d in range(1, 17)}
+_BID_OF = (None, *(A.Bid(disk=d) for d in range(1, MAX_DISK + 1)))
+"""The bid of each disk, by its number (a tuple indexes faster than a dict looks up)."""
 _GODS = {t: A.UseGod(tile=TILE_IDS[t]) for t in range(N_TYPES)}
 _DISCARDS = {t: A.Discard(tile=TILE_IDS[t]) for t in range(N_TYPES)}
 _DRAW = A.DRAW
 _INVOKE = A.INVOKE
+_PASS = A.PASS
+# module-level names for apply_owned's fast path (a global is one lookup, ``A.Bid`` two)
+_Bid, _Pass, _Draw, _Invoke = A.Bid, A.Pass, A.Draw, A.InvokeRa
+_play_bid, _play_pass = auction.bid, auction.pass_
 
 
 def actor(s: RaState) -> int:
@@ -142,27 +148,31 @@ def legal_actions(s: RaState, seat: Seat) -> list[A.RaAction]:
     """Every legal move of ``seat``: the order is the buttons' order (bids lowest first; the
     least damaging disaster loss first)."""
     phase = s.phase
-    if phase == AUCTION:  # the most common phase first
+    if phase == AUCTION:  # the most common phases first
         if seat != s.turn:
             return []
         high = s.high_bid
         # auction.must_bid, inlined: the invoker can't pass once all others have passed
-        out: list[A.RaAction] = [] if s.reason == "invoked" and seat == s.ra_holder and high == 0 else [A.PASS]
-        for d in reversed(s.up[seat]):
+        out: list[A.RaAction] = [] if s.reason == "invoked" and seat == s.ra_holder and high == 0 else [_PASS]
+        bids = _BID_OF
+        for d in reversed(s.up[seat]):  # lowest first
             if d > high:
-                out.append(_BIDS[d])
+                out.append(bids[d])
+        return out
+    if phase == PLAY:
+        if seat != s.turn:
+            return []
+        out = [_DRAW, _INVOKE] if len(s.track) < AUCTION_SPACES and s.drawn < len(s.bag) else [_INVOKE]
+        if s.held[seat][GOD]:
+            out.extend([_GODS[t] for t in gods.targets(s)])
         return out
     if phase == DISASTER:
         return [_DISCARDS[t] for t in disasters.options(s)] if seat == s.winner else []
     if seat != s.turn or phase == OVER:  # actor(s) in the other phases
         return []
-    if phase == GODS:
-        takes = [_GODS[t] for t in gods.targets(s)] if s.held[seat][GOD] else []
-        return [*takes, A.STOP]
-    out = [_DRAW, _INVOKE] if len(s.track) < AUCTION_SPACES and s.drawn < len(s.bag) else [_INVOKE]
-    if s.held[seat][GOD]:
-        out.extend([_GODS[t] for t in gods.targets(s)])
-    return out
+    # using gods
+    takes = [_GODS[t] for t in gods.targets(s)] if s.held[seat][GOD] else []
+    return [*takes, A.STOP]
 
 
 def default_action(s: RaState) -> A.RaAction | None:
@@ -209,17 +219,27 @@ def apply_owned(state: RaState, seat: Seat, action: A.RaAction) -> RaState:
     from a state you drop. A refused move still leaves ``state`` untouched."""
     kind = type(action)
     phase = state.phase
-    # The search's commonest moves when legal, tested in one condition each and played without
-    # the dispatch (an auction's seat to act is ``turn``); anything else, or anything these tests
-    # don't pass, goes the general way below, which refuses it with the exact error.
-    if phase == AUCTION and seat == state.turn and type(seat) is int:
-        if kind is A.Bid:
-            d = action.disk  # type: ignore[union-attr]
-            if type(d) is int and d > state.high_bid and d in state.up[seat]:
-                auction.bid(state, seat, d, None)
+    # The commonest moves (nearly all of a playout's) skip the dispatch when they are legal: the
+    # seat to act is ``turn`` in these two phases, a bid and a pass are tested in one condition
+    # each, a draw and an invoke check themselves. Anything else, or anything these tests don't
+    # pass, goes the general way below, which refuses it with the exact error.
+    if phase == AUCTION:
+        if seat == state.turn and type(seat) is int:
+            if kind is _Bid:
+                d = action.disk  # type: ignore[union-attr]
+                if type(d) is int and d > state.high_bid and d in state.up[seat]:
+                    _play_bid(state, seat, d, None)
+                    return state
+            elif kind is _Pass and not (state.reason == "invoked" and seat == state.ra_holder
+                                        and state.high_bid == 0):
+                _play_pass(state, seat, None)  # must_bid, inlined, was the one check
                 return state
-        elif kind is A.Pass and not (state.reason == "invoked" and seat == state.ra_holder and state.high_bid == 0):
-            auction.pass_(state, seat, None)  # must_bid, inlined, was the one check
+    elif phase == PLAY and seat == state.turn and type(seat) is int:
+        if kind is _Draw:
+            _draw(state, seat, action, None)  # type: ignore[arg-type]
+            return state
+        if kind is _Invoke:
+            _invoke(state, seat, action, None)  # type: ignore[arg-type]
             return state
     move = _MOVES.get(kind)
     if (move is None or phase == OVER or seat != (state.winner if phase == DISASTER else state.turn)
