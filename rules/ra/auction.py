@@ -29,6 +29,8 @@ from rules.ra.turns import (
 )
 
 _DISASTER_SET = frozenset(DISASTERS)
+_UNSPOKEN = tuple([-1] * n for n in range(9))
+"""``bids`` before anyone has spoken, by the number of players (compared and copied, never changed)."""
 # map() with these rather than comprehensions, which cost a function call each in Python 3.11
 _tile_name = TILE_NAMES.__getitem__
 _tile_id = TILE_IDS.__getitem__
@@ -44,10 +46,15 @@ def start(s: RaState, holder: int, reason: str) -> None:
     s.phase = AUCTION
     s.ra_holder = holder
     s.reason = reason
-    s.high_bid = 0
-    s.high_bidder = -1
+    # Between auctions these are already 0 and -1 (after() and the initial state leave them so);
+    # a struct's attribute store costs several loads, so they are stored only when they differ.
+    if s.high_bid:
+        s.high_bid = 0
+    if s.high_bidder != -1:
+        s.high_bidder = -1
     n = s.players
-    s.bids = [-1] * n
+    if s.bids != _UNSPOKEN[n]:  # as after() and the end of an epoch leave it, in every game
+        s.bids = [-1] * n
     t = (holder + 1) % n  # next_active's usual answer, tested first
     s.turn = t if s.up[t] else next_active(s, holder)
 
@@ -158,7 +165,10 @@ def _settle(s: RaState, events: list[Event] | None) -> None:
         down = downs[w] = downs[w][:]
     for t in lot:
         h[t] += 1
-    s.track = []
+    if events is None:
+        lot.clear()  # the state's own list: a method call is cheaper than a struct's store
+    else:
+        s.track = []
     high = s.high_bid
     up.remove(high)
     old_center = s.center
@@ -192,9 +202,14 @@ def after(s: RaState, events: list[Event] | None) -> None:
     s.reason = ""
     s.high_bid = 0
     s.high_bidder = -1
-    s.bids = [-1] * s.players
-    s.winner = -1
-    s.resume = ""
+    if events is None:
+        s.bids[:] = _UNSPOKEN[s.players]  # the state's own list, refilled in place (no store)
+    else:
+        s.bids = [-1] * s.players
+    if s.winner != -1:  # both set only after disasters (stored only when they differ, as in start)
+        s.winner = -1
+    if s.resume:
+        s.resume = ""
     if not any(s.up):
         if events is not None:
             log(events, "suns_used", "Every sun disk has been used.")

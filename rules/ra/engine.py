@@ -85,6 +85,8 @@ __all__ = [
 
 _SORTED_BAG = tuple(t for t, c in enumerate(TILE_COUNTS) for _ in range(c))
 """Every tile, by type, before the shuffle."""
+_START_DISKS = {n: sorted([CENTER_START, *(d for st in sun_sets(n) for d in st)]) for n in range(3, 6)}
+"""Every disk in play by the number of players (the same whoever is dealt which set)."""
 
 
 def setup(players: int, options: Mapping[str, str], seed: int, rng: int = RNG_CURRENT) -> RaState:
@@ -105,7 +107,7 @@ def setup(players: int, options: Mapping[str, str], seed: int, rng: int = RNG_CU
         held=[[0] * N_TYPES for _ in range(players)],
         discarded=[0] * N_TYPES,
         bids=[-1] * players,
-        start_disks=sorted([CENTER_START, *(d for st in sets for d in st)]),
+        start_disks=_START_DISKS[players][:],
     )
     s.turn = first_player(s)
     events: list[Event] = []
