@@ -28,10 +28,11 @@ def options(s: RaState) -> list[int]:
     return sorted(avail, key=after)
 
 
-def resolve(s: RaState, events: list[Event]) -> bool:
+def resolve(s: RaState, events: list[Event] | None) -> bool:
     """Resolve ``s.pending`` as far as no choice is needed; False when the owner must choose.
 
-    The caller must own the state's tables (state.own_tables)."""
+    The caller must own the state's tables (state.own_tables); ``events`` None logs nothing
+    (apply_owned)."""
     h = s.held[s.winner]
     while s.pending:
         d = s.pending[0]
@@ -51,10 +52,12 @@ def resolve(s: RaState, events: list[Event]) -> bool:
     return True
 
 
-def lose(s: RaState, t: int, events: list[Event]) -> None:
+def lose(s: RaState, t: int, events: list[Event] | None) -> None:
     s.held[s.winner][t] -= 1
     s.discarded[t] += 1
     s.to_lose -= 1
+    if events is None:
+        return
     d = s.pending[0]
     log(events, "disaster", f"{TILE_NAMES[d]}: {name(s.winner)} loses {TILE_NAMES[t]}.",
         seat=s.winner, disaster=TILE_IDS[d], tile=TILE_IDS[t])

@@ -43,6 +43,7 @@ from rules.ra.state import AUCTION, DISASTER, GODS, LOG_KEEP, OVER, PLAY, RaStat
 from rules.ra.turns import (
     DRAW_EVENTS,
     INVOKE_EVENTS,
+    MAX_DISK,
     draw_event,
     end_turn,
     first_player,
@@ -84,6 +85,8 @@ __all__ = [
 
 _SORTED_BAG = tuple(t for t, c in enumerate(TILE_COUNTS) for _ in range(c))
 """Every tile, by type, before the shuffle."""
+_START_DISKS = {n: sorted([CENTER_START, *(d for st in sun_sets(n) for d in st)]) for n in range(3, 6)}
+"""Every disk in play by the number of players (the same whoever is dealt which set)."""
 
 
 def setup(players: int, options: Mapping[str, str], seed: int, rng: int = RNG_CURRENT) -> RaState:
@@ -104,7 +107,7 @@ def setup(players: int, options: Mapping[str, str], seed: int, rng: int = RNG_CU
         held=[[0] * N_TYPES for _ in range(players)],
         discarded=[0] * N_TYPES,
         bids=[-1] * players,
-        start_disks=sorted([CENTER_START, *(d for st in sets for d in st)]),
+        start_disks=_START_DISKS[players][:],
     )
     s.turn = first_player(s)
     events: list[Event] = []
@@ -117,11 +120,16 @@ def setup(players: int, options: Mapping[str, str], seed: int, rng: int = RNG_CU
 
 _ONE = tuple(frozenset((seat,)) for seat in range(8))
 _NOBODY: frozenset[Seat] = frozenset()
-_BIDS = {d: A.Bid(disk=d) for d in range(1, 17)}
+_BID_OF = (None, *(A.Bid(disk=d) for d in range(1, MAX_DISK + 1)))
+"""The bid of each disk, by its number (a tuple indexes faster than a dict looks up)."""
 _GODS = {t: A.UseGod(tile=TILE_IDS[t]) for t in range(N_TYPES)}
 _DISCARDS = {t: A.Discard(tile=TILE_IDS[t]) for t in range(N_TYPES)}
 _DRAW = A.DRAW
 _INVOKE = A.INVOKE
+_PASS = A.PASS
+# module-level names for apply_owned's fast path (a global is one lookup, ``A.Bid`` two)
+_Bid, _Pass, _Draw, _Invoke = A.Bid, A.Pass, A.Draw, A.InvokeRa
+_play_bid, _play_pass = auction.bid, auction.pass_
 
 
 def actor(s: RaState) -> int:
@@ -142,27 +150,31 @@ def legal_actions(s: RaState, seat: Seat) -> list[A.RaAction]:
     """Every legal move of ``seat``: the order is the buttons' order (bids lowest first; the
     least damaging disaster loss first)."""
     phase = s.phase
-    if phase == AUCTION:  # the most common phase first
+    if phase == AUCTION:  # the most common phases first
         if seat != s.turn:
             return []
         high = s.high_bid
         # auction.must_bid, inlined: the invoker can't pass once all others have passed
-        out: list[A.RaAction] = [] if s.reason == "invoked" and seat == s.ra_holder and high == 0 else [A.PASS]
-        for d in reversed(s.up[seat]):
+        out: list[A.RaAction] = [] if s.reason == "invoked" and seat == s.ra_holder and high == 0 else [_PASS]
+        bids = _BID_OF
+        for d in reversed(s.up[seat]):  # lowest first
             if d > high:
-                out.append(_BIDS[d])
+                out.append(bids[d])
+        return out
+    if phase == PLAY:
+        if seat != s.turn:
+            return []
+        out = [_DRAW, _INVOKE] if len(s.track) < AUCTION_SPACES and s.drawn < len(s.bag) else [_INVOKE]
+        if s.held[seat][GOD]:
+            out.extend([_GODS[t] for t in gods.targets(s)])
         return out
     if phase == DISASTER:
         return [_DISCARDS[t] for t in disasters.options(s)] if seat == s.winner else []
     if seat != s.turn or phase == OVER:  # actor(s) in the other phases
         return []
-    if phase == GODS:
-        takes = [_GODS[t] for t in gods.targets(s)] if s.held[seat][GOD] else []
-        return [*takes, A.STOP]
-    out = [_DRAW, _INVOKE] if len(s.track) < AUCTION_SPACES and s.drawn < len(s.bag) else [_INVOKE]
-    if s.held[seat][GOD]:
-        out.extend([_GODS[t] for t in gods.targets(s)])
-    return out
+    # using gods
+    takes = [_GODS[t] for t in gods.targets(s)] if s.held[seat][GOD] else []
+    return [*takes, A.STOP]
 
 
 def default_action(s: RaState) -> A.RaAction | None:
@@ -179,7 +191,7 @@ def default_action(s: RaState) -> A.RaAction | None:
 # --------------------------------------------------------------------------- apply
 
 
-_Move = Callable[[RaState, int, Any, bool], tuple[RaState, list[Event]]]
+_Move = Callable[[RaState, int, Any, "list[Event] | None"], None]
 """One move kind's check-and-play (see _MOVES)."""
 
 
@@ -192,23 +204,51 @@ def apply(state: RaState, seat: Seat, action: A.RaAction) -> tuple[RaState, list
     if (move is None or phase == OVER or seat != (state.winner if phase == DISASTER else state.turn)
             or type(seat) is not int):
         _refuse(state, seat, action)
-    s, events = move(state, seat, action, False)  # type: ignore[misc]
+    s = copy_state(state)  # a refused move raises before changing it (and the copy is dropped)
+    events: list[Event] = []
+    move(s, seat, action, events)  # type: ignore[misc]
     if events:  # turns.remember, inlined: nearly every move logs something
         s.log = (s.log + events)[-LOG_KEEP:]
     return s, events
 
 
 def apply_owned(state: RaState, seat: Seat, action: A.RaAction) -> RaState:
-    """``apply`` for a caller that owns ``state`` and never reads it again (the search's playouts;
-    see rules.base.owned_apply): the same checks and errors and the same next state, except that
-    the short event log (``log``) is left as it was, and ``state`` itself is played on and returned
-    (no copy). A refused move still leaves ``state`` untouched."""
-    move = _MOVES.get(type(action))
+    """``apply`` for a caller that owns ``state`` outright and never reads it again (the search's
+    playouts; see rules.base.owned_apply): the same checks and errors and the same next state, except
+    that the short event log (``log``) is left as it was and no events are built. ``state`` itself is
+    played on and returned, with every list in it, so also lists a state from ``apply`` shares with
+    the state it was made from: pass a state made by setup, determinise or apply_owned, or by apply
+    from a state you drop. A refused move still leaves ``state`` untouched."""
+    kind = type(action)
     phase = state.phase
+    # The commonest moves (nearly all of a playout's) skip the dispatch when they are legal: the
+    # seat to act is ``turn`` in these two phases, a bid and a pass are tested in one condition
+    # each, a draw and an invoke check themselves. Anything else, or anything these tests don't
+    # pass, goes the general way below, which refuses it with the exact error.
+    if phase == AUCTION:
+        if seat == state.turn and type(seat) is int:
+            if kind is _Bid:
+                d = action.disk  # type: ignore[union-attr]
+                if type(d) is int and d > state.high_bid and d in state.up[seat]:
+                    _play_bid(state, seat, d, None)
+                    return state
+            elif kind is _Pass and not (state.reason == "invoked" and seat == state.ra_holder
+                                        and state.high_bid == 0):
+                _play_pass(state, seat, None)  # must_bid, inlined, was the one check
+                return state
+    elif phase == PLAY and seat == state.turn and type(seat) is int:
+        if kind is _Draw:
+            _draw(state, seat, action, None)  # type: ignore[arg-type]
+            return state
+        if kind is _Invoke:
+            _invoke(state, seat, action, None)  # type: ignore[arg-type]
+            return state
+    move = _MOVES.get(kind)
     if (move is None or phase == OVER or seat != (state.winner if phase == DISASTER else state.turn)
             or type(seat) is not int):
         _refuse(state, seat, action)
-    return move(state, seat, action, True)[0]  # type: ignore[misc]
+    move(state, seat, action, None)  # type: ignore[misc]
+    return state
 
 
 def _refuse(state: RaState, seat: Seat, action: object) -> None:
@@ -226,11 +266,12 @@ def _refuse(state: RaState, seat: Seat, action: object) -> None:
                           key="ra.error.not_your_turn", number=acting + 1, turn=acting + 1)
 
 
-# One function per action type: check the move against ``state`` (raising, with ``state``
-# untouched, when it is refused), then play it and return (the next state, events). ``owned``
-# (apply_owned): play on ``state`` itself; else on a copy_state copy, as apply promises.
-# Each check is a few direct tests rather than a search of legal_actions; test_protocol checks
-# that exactly the listed moves are accepted.
+# One function per action type: check the move against ``s`` (raising, with ``s`` untouched, when
+# it is refused), then play it on ``s``. ``events`` is apply's list (``s`` is then a fresh
+# copy_state copy: shared lists are copied before they change) or None for apply_owned (``s`` and
+# its lists are the caller's own: changed in place, nothing logged). Each check is a few direct
+# tests rather than a search of legal_actions; test_protocol checks that exactly the listed moves
+# are accepted.
 
 
 def _tile_arg(tile: Any) -> int:
@@ -240,92 +281,83 @@ def _tile_arg(tile: Any) -> int:
     return TILE_INDEX[tile]
 
 
-def _draw(state: RaState, seat: int, a: A.Draw, owned: bool) -> tuple[RaState, list[Event]]:
-    if state.phase != PLAY:
-        raise phase_error(state, "draw")
-    if len(state.track) >= AUCTION_SPACES:
+def _draw(s: RaState, seat: int, a: A.Draw, events: list[Event] | None) -> None:
+    if s.phase != PLAY:
+        raise phase_error(s, "draw")
+    if len(s.track) >= AUCTION_SPACES:
         raise IllegalAction("The auction track is full (8 tiles): invoke Ra or use a god instead of drawing.",
                             key="ra.error.track_full")
-    if state.drawn >= len(state.bag):
+    if s.drawn >= len(s.bag):
         raise IllegalAction("The bag is empty: invoke Ra or use a god.", key="ra.error.bag_empty")
-    s = state if owned else copy_state(state)
     t = s.bag[s.drawn]
     s.drawn += 1
     if t != RA:
-        s.track = [*s.track, t]
+        if events is None:
+            s.track.append(t)
+        else:
+            s.track = [*s.track, t]
+            events.append(DRAW_EVENTS[seat][t] if type(seat) is int else draw_event(seat, t))
         # turns.end_turn (the phase stays PLAY); next_active's usual answer tested first
         nxt = (seat + 1) % s.players
         s.turn = nxt if s.up[nxt] else next_active(s, seat)
-        return s, [DRAW_EVENTS[seat][t] if type(seat) is int else draw_event(seat, t)]
+        return
     s.ra_count += 1
     ends_at = ra_track_length(s.players)
-    events = [Event("draw", f"{name(seat)} drew Ra ({s.ra_count}/{ends_at}).", None,
-                    {"seat": seat, "tile": "ra", "count": s.ra_count, "ends_at": ends_at})]
+    if events is not None:
+        log(events, "draw", f"{name(seat)} drew Ra ({s.ra_count}/{ends_at}).", seat=seat, tile="ra",
+            count=s.ra_count, ends_at=ends_at)
     if s.ra_count >= ends_at:  # no auction: both tracks are cleared
-        log(events, "ra_full", "The Ra track is full: no auction, both tracks are cleared.")
+        if events is not None:
+            log(events, "ra_full", "The Ra track is full: no auction, both tracks are cleared.")
         end_epoch(s, events)
     else:
         auction.start(s, seat, "drawn")
-    return s, events
 
 
-def _invoke(state: RaState, seat: int, a: A.InvokeRa, owned: bool) -> tuple[RaState, list[Event]]:
-    if state.phase != PLAY:
-        raise phase_error(state, "invoke")
-    s = state if owned else copy_state(state)
+def _invoke(s: RaState, seat: int, a: A.InvokeRa, events: list[Event] | None) -> None:
+    if s.phase != PLAY:
+        raise phase_error(s, "invoke")
     auction.start(s, seat, "full" if len(s.track) >= AUCTION_SPACES else "invoked")
-    return s, [INVOKE_EVENTS[seat] if type(seat) is int else invoke_event(seat)]
+    if events is not None:
+        events.append(INVOKE_EVENTS[seat] if type(seat) is int else invoke_event(seat))
 
 
-def _god(state: RaState, seat: int, a: A.UseGod, owned: bool) -> tuple[RaState, list[Event]]:
+def _god(s: RaState, seat: int, a: A.UseGod, events: list[Event] | None) -> None:
     t = _tile_arg(a.tile)
-    gods.check_take(state, seat, t)
-    s = state if owned else copy_state(state)
-    events: list[Event] = []
+    gods.check_take(s, seat, t)
     gods.take(s, seat, t, events)
-    return s, events
 
 
-def _stop(state: RaState, seat: int, a: A.StopGods, owned: bool) -> tuple[RaState, list[Event]]:
-    gods.check_stop(state)
-    s = state if owned else copy_state(state)
+def _stop(s: RaState, seat: int, a: A.StopGods, events: list[Event] | None) -> None:
+    gods.check_stop(s)
     end_turn(s, seat)
-    return s, []
 
 
-def _bid(state: RaState, seat: int, a: A.Bid, owned: bool) -> tuple[RaState, list[Event]]:
+def _bid(s: RaState, seat: int, a: A.Bid, events: list[Event] | None) -> None:
     d = a.disk
     # The usual legal bid passes these few tests; anything else goes through check_bid, which
     # refuses it with the exact reason (or accepts the rare legal bid they don't cover).
-    if not (type(d) is int and state.phase == AUCTION and d in state.up[seat] and d > state.high_bid):
-        d = auction.check_bid(state, seat, d)
-    s = state if owned else copy_state(state)
-    events: list[Event] = []
+    if not (type(d) is int and s.phase == AUCTION and d in s.up[seat] and d > s.high_bid):
+        d = auction.check_bid(s, seat, d)
     auction.bid(s, seat, d, events)
-    return s, events
 
 
-def _pass(state: RaState, seat: int, a: A.Pass, owned: bool) -> tuple[RaState, list[Event]]:
-    auction.check_pass(state, seat)
-    s = state if owned else copy_state(state)
-    events: list[Event] = []
+def _pass(s: RaState, seat: int, a: A.Pass, events: list[Event] | None) -> None:
+    auction.check_pass(s, seat)
     auction.pass_(s, seat, events)
-    return s, events
 
 
-def _discard(state: RaState, seat: int, a: A.Discard, owned: bool) -> tuple[RaState, list[Event]]:
+def _discard(s: RaState, seat: int, a: A.Discard, events: list[Event] | None) -> None:
     t = _tile_arg(a.tile)
-    disasters.check_choice(state, t)
-    s = state if owned else copy_state(state)
-    own_tables(s)
-    events: list[Event] = []
+    disasters.check_choice(s, t)
+    if events is not None:
+        own_tables(s)
     disasters.lose(s, t, events)
     if disasters.resolve(s, events):
         if s.resume == GODS:
             gods.after(s, seat)
         else:
             auction.after(s, events)
-    return s, events
 
 
 _MOVES: dict[type, _Move] = {

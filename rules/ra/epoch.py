@@ -2,27 +2,24 @@
 
 from __future__ import annotations
 
-import operator
-
 from rules.base import Event, Result, rank_by
-from rules.ra.data import CIVS, EPOCHS, FLOOD, GOD, GOLD, N_TYPES, RA
+from rules.ra.data import CIVS, EPOCHS, FLOOD, GOD, GOLD, RA
 from rules.ra.scoring import apply_change, epoch_breakdown
 from rules.ra.state import OVER, PLAY, RaState, own_tables
 from rules.ra.turns import NAMES, first_player, log, name
 
 SCORED_AWAY = (GOD, GOLD, FLOOD, *CIVS)
 """Tiles that leave the displays after every epoch's scoring (seed: 得点計算後、ゲームから除外)."""
-_KEPT = tuple(0 if t in SCORED_AWAY else 1 for t in range(N_TYPES))
-"""Per tile type, 1 for the tiles a display keeps from epoch to epoch (monuments, pharaohs,
-Nile), 0 for those scored away: a row times this mask is the row after scoring."""
 _LABELS = {k: k.replace("_", " ") for k in ("gods", "gold", "pharaohs", "nile", "civilisations", "monuments",
                                             "sun_disks")}
 """Each scoring item's name in the English score line."""
 
 
-def end_epoch(s: RaState, events: list[Event]) -> None:
-    """Clear both tracks, score, discard scored tiles, flip disks; after the third, end the game."""
-    own_tables(s)
+def end_epoch(s: RaState, events: list[Event] | None) -> None:
+    """Clear both tracks, score, discard scored tiles, flip disks; after the third, end the game.
+    ``events`` None (apply_owned): the state's own lists are changed and nothing is logged."""
+    if events is not None:
+        own_tables(s)
     discarded, held, fame, up, down = s.discarded, s.held, s.fame, s.up, s.down
     for t in s.track:
         discarded[t] += 1
@@ -33,25 +30,17 @@ def end_epoch(s: RaState, events: list[Event]) -> None:
     final = epoch == EPOCHS
     disks = [sum(u) + sum(d) for u, d in zip(up, down, strict=True)] if final else None
     s.breakdown = breakdown = epoch_breakdown(held, disks)
-    private = s.hidden_fame and not final
     for seat, b in enumerate(breakdown):
-        total = fame[seat] = apply_change(fame[seat], b["total"])
-        scored = []
-        words = []
-        for k, v in b.items():  # one loop for both lists (a comprehension costs a call each)
-            if v and k != "total":
-                scored.append([k, v])
-                words.append(f"{_LABELS[k]} {v:+d}")
-        events.append(Event("score", f"Epoch {epoch}: {NAMES[seat]} {', '.join(words) or 'nothing'}; fame {total}.",
-                            (seat,) if private else None,
-                            {"seat": seat, "epoch": epoch, "fame": total, "parts": scored}))
-    # Scored tiles leave the displays: each seat's row is rebuilt once from the mask, and the
-    # discard pile counts each type's column once (not one step per seat and type).
-    for t, column in enumerate(zip(*held, strict=True)):
-        if not _KEPT[t]:
-            discarded[t] += sum(column)
-    for seat, h in enumerate(held):
-        held[seat] = list(map(operator.mul, h, _KEPT))
+        fame[seat] = apply_change(fame[seat], b["total"])
+    if events is not None:
+        _score_events(s, events)
+    # Scored tiles leave the displays (the rows are this state's own: own_tables above, or
+    # apply_owned's), counted onto the discard pile; most entries are 0 and skip both steps.
+    for h in held:
+        for t in SCORED_AWAY:
+            if h[t]:
+                discarded[t] += h[t]
+                h[t] = 0
     s.history = [*s.history, fame[:]]
     for seat in range(s.players):
         up[seat] = sorted(up[seat] + down[seat], reverse=True)
@@ -62,18 +51,37 @@ def end_epoch(s: RaState, events: list[Event]) -> None:
     if final:
         s.phase = OVER
         s.turn = -1
-        r = result(s)
-        assert r is not None
-        winners = " and ".join(name(w) for w in r.winners)
-        verb = "wins" if len(r.winners) == 1 else "share the win"
-        log(events, "end", f"Game over: {winners} {verb} with {max(fame)} fame.", winners=list(r.winners),
-            fame=max(fame))
+        if events is not None:
+            r = result(s)
+            assert r is not None
+            winners = " and ".join(name(w) for w in r.winners)
+            verb = "wins" if len(r.winners) == 1 else "share the win"
+            log(events, "end", f"Game over: {winners} {verb} with {max(fame)} fame.", winners=list(r.winners),
+                fame=max(fame))
         return
     s.epoch += 1
     s.phase = PLAY
     s.turn = first_player(s)
-    log(events, "epoch", f"Epoch {s.epoch} begins; {name(s.turn)} has the highest sun.", seat=s.turn,
-        epoch=s.epoch)
+    if events is not None:
+        log(events, "epoch", f"Epoch {s.epoch} begins; {name(s.turn)} has the highest sun.", seat=s.turn,
+            epoch=s.epoch)
+
+
+def _score_events(s: RaState, events: list[Event]) -> None:
+    """One score line per seat for the epoch just scored (``s.breakdown``, ``s.fame`` updated)."""
+    epoch = s.epoch
+    private = s.hidden_fame and epoch != EPOCHS
+    for seat, b in enumerate(s.breakdown):
+        total = s.fame[seat]
+        scored = []
+        words = []
+        for k, v in b.items():  # one loop for both lists (a comprehension costs a call each)
+            if v and k != "total":
+                scored.append([k, v])
+                words.append(f"{_LABELS[k]} {v:+d}")
+        events.append(Event("score", f"Epoch {epoch}: {NAMES[seat]} {', '.join(words) or 'nothing'}; fame {total}.",
+                            (seat,) if private else None,
+                            {"seat": seat, "epoch": epoch, "fame": total, "parts": scored}))
 
 
 def result(s: RaState) -> Result | None:

@@ -32,14 +32,16 @@ def check_take(s: RaState, seat: int, t: int) -> None:
                             tile_name=TILE_NAMES[t], key="ra.error.not_on_track")
 
 
-def take(s: RaState, seat: int, t: int, events: list[Event]) -> None:
-    own_tables(s)  # rare enough to copy every table (the track included)
+def take(s: RaState, seat: int, t: int, events: list[Event] | None) -> None:
+    """Play a checked god take; ``events`` None (apply_owned): in place, nothing logged."""
+    if events is not None:
+        own_tables(s)  # rare enough to copy every table (the track included)
+        log(events, "god", f"{name(seat)} used a god to take {TILE_NAMES[t]}.", seat=seat, tile=TILE_IDS[t])
     h = s.held[seat]
     h[GOD] -= 1
     s.discarded[GOD] += 1
     s.track.remove(t)
     h[t] += 1
-    log(events, "god", f"{name(seat)} used a god to take {TILE_NAMES[t]}.", seat=seat, tile=TILE_IDS[t])
     if t in DISASTERS:  # a disaster taken with a god strikes its taker at once
         s.winner = seat
         s.pending = [t]

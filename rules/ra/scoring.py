@@ -47,7 +47,7 @@ def nile_points(nile: int, flood: int) -> int:
 
 def civ_points(counts: Sequence[int]) -> int:
     """By distinct civilisation types held; duplicates add nothing; none at all is -5."""
-    return CIV_BY_TYPES[len([c for c in counts if c > 0])]
+    return CIV_BY_TYPES[len(counts) - counts.count(0)]  # counts are never negative
 
 
 _MOST_COPIES = len(MONUMENT_BY_COPIES) - 1
@@ -74,21 +74,23 @@ def epoch_breakdown(
     """Points per seat by item for one epoch's scoring. ``disks`` (each seat's sun-disk total)
     is given after the third epoch only, which also scores monuments."""
     pharaohs = pharaoh_points([h[PHARAOH] for h in held])
-    out: list[dict[str, int]] = []
     suns = sun_points(disks) if disks is not None else None
+    out: list[dict[str, int]] = []
     for seat, h in enumerate(held):
-        b = {
-            "gods": h[GOD] * GOD_POINTS,
-            "gold": h[GOLD] * GOLD_POINTS,
-            "pharaohs": pharaohs[seat],
-            "nile": nile_points(h[NILE], h[FLOOD]),
-            "civilisations": civ_points(h[CIV_SLICE]),
-        }
-        if suns is not None:
-            b["monuments"] = monument_points(h[MONUMENT_SLICE])
-            b["sun_disks"] = suns[seat]
-        b["total"] = sum(b.values())
-        out.append(b)
+        gods = h[GOD] * GOD_POINTS
+        gold = h[GOLD] * GOLD_POINTS
+        pharaoh = pharaohs[seat]
+        nile = nile_points(h[NILE], h[FLOOD])
+        civs = civ_points(h[CIV_SLICE])
+        total = gods + gold + pharaoh + nile + civs
+        # one dict literal per seat (the picture and the score line read the items in this order)
+        if suns is None:
+            out.append({"gods": gods, "gold": gold, "pharaohs": pharaoh, "nile": nile, "civilisations": civs,
+                        "total": total})
+        else:
+            monuments = monument_points(h[MONUMENT_SLICE])
+            out.append({"gods": gods, "gold": gold, "pharaohs": pharaoh, "nile": nile, "civilisations": civs,
+                        "monuments": monuments, "sun_disks": suns[seat], "total": total + monuments + suns[seat]})
     return out
 
 

@@ -78,8 +78,12 @@ A move changes few lists, so the engine copies only those, just before changing 
 :func:`own_tables` for everything, only the winner's rows of ``held``, ``up`` and ``down``
 (auction._settle, an auction won without disasters), or a fresh list assigned to the field
 (``track``, ``bids``, ``pending``). ``bag``, ``start_disks``, ``history``, ``breakdown`` and
-``log`` are never mutated, only replaced. This keeps a move cheap, which matters because every
-move is a copy (apply_owned plays on the caller's own state, but through the same code)."""
+``log`` are never mutated, only replaced. This keeps the host's move cheap. ``apply_owned`` (the
+search's path) takes none of these copies: its caller owns the state and every list in it, so the
+same code changes them in place (the move functions are told by ``events`` being None).
+
+A struct's attribute store costs several times a load (msgspec's setattr is not the plain slot
+store), so the hot paths store a field only when its value changes (see auction.start)."""
 
 
 def own_tables(s: RaState) -> None:

@@ -48,8 +48,11 @@ def next_active(s: RaState, after: int) -> int:
 
 def first_player(s: RaState) -> int:
     """The holder of the highest face-up disk starts an epoch (seed: もっとも数値の大きい太陽チップ)."""
-    best = max(u[0] for u in s.up if u)
-    return next(seat for seat, u in enumerate(s.up) if u and u[0] == best)
+    first, best = -1, -1
+    for seat, u in enumerate(s.up):  # the first seat with the highest disk: a plain loop is cheapest
+        if u and u[0] > best:
+            first, best = seat, u[0]
+    return first
 
 
 def end_turn(s: RaState, seat: int) -> None:
