@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import pytest_asyncio
 
 from host.sessions import Host
 from host.store import SqliteStore
@@ -39,3 +40,26 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     import os
 
     return (os.cpu_count() or 1) + 1
+
+
+SETTLE_SECONDS = 60.0
+"""How long simcord waits for the bot to go quiet before it calls the test a hang. Its own default (5 s)
+is shorter than a loaded 2-core machine needs to draw a board in a worker: tests failed that way at
+load 12-15 and passed alone. It bounds a hang; no test measures time with it."""
+
+
+@pytest_asyncio.fixture
+async def simcord_env(simcord_bot, request):  # type: ignore[no-untyped-def]
+    """simcord's fixture with a hang limit for a loaded machine; a test's own ``simcord`` marker still
+    sets any option, this limit included."""
+    from simcord import Env
+
+    marker = request.node.get_closest_marker("simcord")
+    env = Env(simcord_bot, **{"settle_timeout": SETTLE_SECONDS, **(marker.kwargs if marker else {})})
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)
