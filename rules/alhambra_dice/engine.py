@@ -62,12 +62,12 @@ from .data import (
     TILE_TYPES,
     cell_name,
 )
-from .dice import BLAKE_KEY_BYTES, landing, roll, roll_all, target
+from .dice import BLAKE_KEY_BYTES, fresh_dice, roll_all
 from .legality import check
-from .moves import legal_actions
+from .moves import TARGETS, legal_actions
 from .rounds import award, begin_round, end_turn, pop_top, resolve
 from .scoring import result
-from .state import EMPTY, LOG_LINES, OVER, ROLL, START, State, grid_of, say, seat_name, spend
+from .state import CLAIM, EMPTY, LOG_LINES, OVER, ROLL, START, State, grid_of, say, seat_name, spend
 from .view import move_text, view
 
 INFO = GameInfo(
@@ -236,21 +236,55 @@ def apply_owned(state: State, seat: int, action: Action) -> State:
     list in it (so also lists a state from ``apply`` shares with the state it was made from: pass a
     state made by setup, determinise or apply_owned, or by apply from a state you drop), and no events
     are built: the picture's recent lines (``log``, ``log_data``) are left empty."""
-    if _fast_reroll(state, seat, action):
-        _reroll_owned(state, action.mask)  # type: ignore[union-attr]
-    elif type(action) is Place and _plain_place_ok(state, seat, action):
-        _put(state, seat, action.building, action.cell, None)
+    kind = type(action)
+    # The two common moves are checked and played inline (a playout makes ~250 moves a game).
+    if kind is Reroll and _fast_reroll(state, seat, action):
+        mask = action.mask  # type: ignore[union-attr]
+        state.dice = dice = list(_MIX[mask]((*fresh_dice(state), *state.dice)))
+        state.history.append(dice)
+        state.kept = ~mask & 0xFF
+    elif kind is Place and _plain_place_ok(state, seat, action):
+        b, cell = action.building, action.cell  # type: ignore[union-attr]
+        state.hand[seat] -= 1
+        if cell >= NCELLS:
+            state.off[seat] += 1
+        else:
+            state.grid[b * NCELLS + cell] = seat
         end_turn(state, None)
+    elif kind is Claim and _plain_claim_ok(state, seat, action):
+        _claim(state, seat, action.chip, action.to, None)  # type: ignore[union-attr]
     else:
         check(state, seat, action)  # a refused move leaves the state as it was, log included
-        if type(action) is Reroll:
-            _reroll_owned(state, action.mask)
+        if kind is Reroll:
+            _reroll_owned(state, action.mask)  # type: ignore[union-attr]
         else:
             _play(state, seat, action, None, None)
     if state.log:  # the lines of moves before this one, no longer the latest
         state.log = []
         state.log_data = []
     return state
+
+
+def _plain_claim_ok(state: State, seat: int, a: Claim) -> bool:
+    """A round-end reward on the column's own building, checked without the general dispatch (check()
+    would pass it; anything else goes there, for its exact reason)."""
+    if state.phase != CLAIM or type(seat) is not int or seat != state.seat or a.to != state.col:
+        return False
+    chip = a.chip
+    if type(chip) is not bool or type(a.to) is not int:
+        return False
+    if state.fixed != EMPTY:
+        return chip == bool(state.fixed)
+    return not chip or state.fields[state.col] != EMPTY
+
+
+def _claim(st: State, seat: int, chip: bool, to: int, ev: list[Event] | None) -> None:
+    if st.fixed == EMPTY:
+        st.first_chip = chip
+    st.step += 1
+    st.phase = ROLL  # placeholder; award / resolve set the real phase
+    if not award(st, seat, chip, to, ev):
+        resolve(st, ev)
 
 
 def _play(st: State, seat: int, action: Action, ev: list[Event] | None, before: State | None) -> None:
@@ -280,12 +314,7 @@ def _play(st: State, seat: int, action: Action, ev: list[Event] | None, before: 
             st.black = f
             say(st, ev, "black", f"{name} sets the black die to {BUILDING_NAMES[f]}.", seat=seat, face=f)
         case Claim(chip=chip, to=to):
-            if st.fixed == EMPTY:
-                st.first_chip = chip
-            st.step += 1
-            st.phase = ROLL  # placeholder; award / resolve set the real phase
-            if not award(st, seat, chip, to, ev):
-                resolve(st, ev)
+            _claim(st, seat, chip, to, ev)
         case NameStart(seat=s):
             st.start = s
             say(st, ev, "start", f"{name} names {seat_name(st, s)} start player of the next round.", seat=seat, named=s)
@@ -374,7 +403,13 @@ def _plain_place_ok(state: State, seat: int, a: Place) -> bool:
     # The dice showing b (counts()'s entry for b alone: one C-level count, the black die added).
     if n != state.dice.count(b) + (state.black == b):
         return False
-    return cell == landing(state.grid, b, target(n, len(state.history)))
+    # landing(grid, b, target(n, rolls)), unrolled: TARGETS is target's table (moves.py)
+    land = TARGETS[len(state.history)][n]
+    grid = state.grid
+    base = b * NCELLS
+    while land < NCELLS and grid[base + land] != EMPTY:
+        land += 1
+    return cell == land
 
 
 _MIX: tuple[Callable[[list[int]], tuple[int, ...]], ...] = (
@@ -393,7 +428,7 @@ def _reroll(state: State, seat: int, mask: int) -> tuple[State, list[Event]]:
     if len(log) >= LOG_LINES:  # say() appends, then drops the oldest line
         log, log_data = log[1:], log_data[1:]
     st = msgspec.structs.replace(state, log=[*log, text], log_data=[*log_data, entry])
-    st.dice = dice = list(_MIX[mask](roll(st, DICE) + state.dice))
+    st.dice = dice = list(_MIX[mask]((*fresh_dice(st), *state.dice)))
     st.history = [*state.history, dice]
     st.kept = ~mask & 0xFF
     return st, [event]
@@ -401,7 +436,7 @@ def _reroll(state: State, seat: int, mask: int) -> tuple[State, list[Event]]:
 
 def _reroll_owned(st: State, mask: int) -> None:
     """_reroll for a state the caller owns: the dice and their history change in place, no line is said."""
-    st.dice = dice = list(_MIX[mask](roll(st, DICE) + st.dice))
+    st.dice = dice = list(_MIX[mask]((*fresh_dice(st), *st.dice)))
     st.history.append(dice)
     st.kept = ~mask & 0xFF
 

@@ -65,19 +65,27 @@ def legal_actions(st: State, seat: int) -> list[Action]:
 
 
 # Move generation runs on every step of every game: these tables turn it into look-ups.
-_TARGET: tuple[tuple[int, ...], ...] = tuple(
+TARGETS: tuple[tuple[int, ...], ...] = tuple(
     tuple(target(n, rolls) if n and rolls else -1 for n in range(DICE + 2)) for rolls in range(4)
 )
-"""_TARGET[rolls][count] = the cell aimed at (counts up to 9 with the black die)."""
+"""TARGETS[rolls][count] = the cell aimed at (counts up to 9 with the black die)."""
 _PLACES: tuple[tuple[tuple[Place, ...], ...], ...] = tuple(
     tuple(tuple(Place(b, n, c) for c in range(NCELLS + 1)) for n in range(DICE + 2)) for b in range(NB)
 )
 _BLACKS: tuple[SetBlack, ...] = tuple(SetBlack(f) for f in range(NB))
+_REROLLS: list[Action] = list(ALL_REROLLS)
+"""Read only: each move list starts as ``_REROLLS + places`` (a new list)."""
+
+
+def _chips_with(effect: str) -> frozenset[int]:
+    return frozenset(i for i, chip in enumerate(CHIPS) if chip.effect == effect)
+
+
+_PUSH_CHIPS, _CANCEL_CHIPS, _BLACK_CHIPS = _chips_with(PUSH), _chips_with(CANCEL), _chips_with(BLACK_DIE)
 
 
 def _legal_roll(st: State, seat: int) -> list[Action]:
     rolls = len(st.history)
-    out: list[Action] = list(ALL_REROLLS) if rolls < 3 else []
     cnt = [0] * NB
     for f in st.dice:
         cnt[f] += 1
@@ -86,23 +94,25 @@ def _legal_roll(st: State, seat: int) -> list[Action]:
     grid = st.grid
     basic = st.version == "basic"
     owned = st.chips[seat] if basic else ()
-    effects = {CHIPS[c].effect for c in owned} if owned else ()
-    push = PUSH in effects
-    aims = _TARGET[rolls]
-    for b in range(NB):
-        n = cnt[b]
+    # C-level set tests instead of a set of the owned chips' effects (most seats own chips, mostly points)
+    push = bool(owned) and not _PUSH_CHIPS.isdisjoint(owned)
+    aims = TARGETS[rolls]
+    places: list[Action] = []
+    for b, n in enumerate(cnt):
         if n:
             cell = land = aims[n]
             base = b * NCELLS
             while land < NCELLS and grid[base + land] != EMPTY:
                 land += 1
-            out.append(_PLACES[b][n][land])
+            places.append(_PLACES[b][n][land])
             if push and land != cell:
-                out.append(Push(b, n, cell))
-    if effects:
-        if CANCEL in effects:
+                places.append(Push(b, n, cell))
+    # One list built at its full length: the 255 re-rolls first, as ever (choices index this order).
+    out = _REROLLS + places if rolls < 3 else places
+    if owned:
+        if not _CANCEL_CHIPS.isdisjoint(owned):
             out.append(CancelRoll())
-        if BLACK_DIE in effects and st.black == EMPTY:
+        if st.black == EMPTY and not _BLACK_CHIPS.isdisjoint(owned):
             out += _BLACKS
     elif not basic and rolls < 3:
         out += _redesigns(st, seat)
