@@ -26,7 +26,7 @@ from .data import (
     chip_label,
     tile_label,
 )
-from .dice import landing, roll, roll_all
+from .dice import fresh_dice, landing, roll
 from .scoring import score_alcazaba, score_basic
 from .state import CLAIM, EMPTY, OVER, ROLL, START, TAKE, State, owns, say, seat_name, seats, spend
 
@@ -57,14 +57,15 @@ def begin_round(st: State, events: list[Event] | None) -> None:
                     st.fields[col] = stack.pop(0)
     elif st.version == "basic":
         st.fields = st.stacks.pop(0)
-    say(
-        st,
-        events,
-        "round",
-        f"Round {st.round} begins; {seat_name(st, st.start)} starts.",
-        round=st.round,
-        start=st.start,
-    )
+    if events is not None:
+        say(
+            st,
+            events,
+            "round",
+            f"Round {st.round} begins; {seat_name(st, st.start)} starts.",
+            round=st.round,
+            start=st.start,
+        )
     if st.dummy >= 0:
         _place_dummy(st, events)
     st.turn = 0
@@ -97,17 +98,17 @@ def _place_dummy(st: State, events: list[Event] | None) -> None:
 
 
 def start_turn(st: State) -> None:
-    st.dice = roll_all(st)
-    st.history = [st.dice]
+    st.dice = dice = list(fresh_dice(st))
+    st.history = [dice]
     st.kept = 0
     st.black = EMPTY
 
 
 def end_turn(st: State, ev: list[Event] | None) -> None:
-    st.turn += 1
     st.black = EMPTY
-    if st.turn < st.players * st.markers:
-        st.seat = (st.start + st.turn) % st.players
+    st.turn = turn = st.turn + 1
+    if turn < st.players * st.markers:
+        st.seat = (st.start + turn) % st.players
         start_turn(st)
         return
     st.history = []
@@ -125,7 +126,12 @@ def resolve(st: State, ev: list[Event] | None) -> None:
 
 
 def _column(st: State, b: int) -> list[int]:
-    return [o for o in st.grid[b * NCELLS : (b + 1) * NCELLS] if o != EMPTY]
+    """The seats with a marker on building ``b``, best cell first."""
+    return list(filter(_TAKEN, st.grid[b * NCELLS : (b + 1) * NCELLS]))
+
+
+_TAKEN = EMPTY.__ne__
+"""A cell with a marker (filter's test, in C: the column is read at every round end)."""
 
 
 def _ask(st: State, phase: str, seat: int, fixed: int = EMPTY) -> None:
@@ -182,7 +188,6 @@ def _resolve_basic(st: State, ev: list[Event] | None) -> None:
 def award(st: State, seat: int, chip: bool, to: int, ev: list[Event] | None) -> bool:
     """Give a package; True when the seat must now name the next start player."""
     b = st.col
-    name = seat_name(st, seat)
     if to != b:
         spend(st, seat, SWAP)
     gain = 1 if chip else 2
@@ -192,7 +197,8 @@ def award(st: State, seat: int, chip: bool, to: int, ev: list[Event] | None) -> 
         st.stamp += 1
         st.points[seat][to] = new
         st.arrival[seat][to] = st.stamp
-    if ev is not None:  # the sentence is only worded for a caller that records events
+    name = seat_name(st, seat) if ev is not None else ""  # worded only for a caller that records events
+    if ev is not None:
         where = BUILDING_NAMES[to] + ("" if to == b else f" (switched from {BUILDING_NAMES[b]})")
         say(
             st,
@@ -216,6 +222,8 @@ def award(st: State, seat: int, chip: bool, to: int, ev: list[Event] | None) -> 
         if seat == st.dummy:
             # HOUSE (seed: "the start player changes"): the Caliph passes to the other human.
             st.start = 1 - st.start
+            if ev is None:
+                return False
             say(
                 st,
                 ev,
@@ -230,10 +238,12 @@ def award(st: State, seat: int, chip: bool, to: int, ev: list[Event] | None) -> 
         return True
     if seat == st.dummy and CHIPS[c].effect != POINTS:
         st.gone.append(c)
-        say(st, ev, "chip", f"The dummy discards the {chip_label(c)} chip.", seat=seat, chip=c, discarded=True)
+        if ev is not None:
+            say(st, ev, "chip", f"The dummy discards the {chip_label(c)} chip.", seat=seat, chip=c, discarded=True)
     else:
         st.chips[seat].append(c)
-        say(st, ev, "chip", f"{name} takes the {chip_label(c)} chip.", seat=seat, dummy=st.dummy, chip=c)
+        if ev is not None:
+            say(st, ev, "chip", f"{name} takes the {chip_label(c)} chip.", seat=seat, dummy=st.dummy, chip=c)
     return False
 
 

@@ -145,9 +145,13 @@ def owns(st: State, seat: int, effect: str) -> int:
     if st.version != "basic":
         return -1
     for i, c in enumerate(st.chips[seat]):
-        if CHIPS[c].effect == effect:
+        if _EFFECTS[c] == effect:
             return i
     return -1
+
+
+_EFFECTS: tuple[str, ...] = tuple(chip.effect for chip in CHIPS)
+"""Each chip's effect, by chip id (owns() runs at every column of every round end)."""
 
 
 def grid_of(st: State, seat: int) -> alh.Grid:
