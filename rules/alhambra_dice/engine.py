@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any
 
 import msgspec
 
@@ -67,7 +66,7 @@ from .legality import check
 from .moves import TARGETS, legal_actions
 from .rounds import award, begin_round, end_turn, pop_top, resolve
 from .scoring import result
-from .state import CLAIM, EMPTY, LOG_LINES, OVER, ROLL, START, State, grid_of, say, seat_name, spend
+from .state import CLAIM, EMPTY, OVER, ROLL, START, Line, State, grid_of, line, recent, said, say, seat_name, spend
 from .view import move_text, view
 
 INFO = GameInfo(
@@ -143,7 +142,29 @@ def _copy_for(state: State, action: Action) -> State:
             c.chips = [x[:] for x in state.chips]
             c.gone = state.gone[:]
         return c
+    if state.version == "basic":
+        return _copy_basic_round_end(state)
     return _clone(state)
+
+
+def _copy_basic_round_end(s: State) -> State:
+    """A copy for a basic game's move that may end the round: what the columns' rewards change in
+    place (the dice area, the bonus fields, chips, building points) and a placement's hand and
+    markers. The round's end takes new lists for the scores, the chip stacks and the next round's
+    dice area, fields, hands and markers (rounds.py); the Alcazaba fields are empty."""
+    return msgspec.structs.replace(
+        s,
+        hand=s.hand[:],
+        off=s.off[:],
+        grid=s.grid[:],
+        fields=s.fields[:],
+        gone=s.gone[:],
+        log=s.log[:],
+        log_data=s.log_data[:],
+        chips=[x[:] for x in s.chips],
+        points=[x[:] for x in s.points],
+        arrival=[x[:] for x in s.arrival],
+    )
 
 
 def setup(players: int, options: Mapping[str, str] | None, seed: int, rng: int = RNG_CURRENT) -> State:
@@ -216,10 +237,17 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     if _fast_reroll(state, seat, action):
         return _reroll(state, seat, action.mask)  # type: ignore[union-attr]
     if type(action) is Place and _plain_place_ok(state, seat, action):
+        if state.turn + 1 < state.players * state.markers:
+            return _place(state, seat, action.building, action.cell)
         st = _copy_for(state, action)
         ev: list[Event] = []
         _put(st, seat, action.building, action.cell, ev)
         end_turn(st, ev)
+        return st, ev
+    if type(action) is Claim and _plain_claim_ok(state, seat, action):
+        st = _copy_for(state, action)
+        ev = []
+        _claim(st, seat, action.chip, action.to, ev)
         return st, ev
     check(state, seat, action)  # anything else, and every illegal move (for its exact reason)
     if type(action) is Reroll:
@@ -424,10 +452,8 @@ def _reroll(state: State, seat: int, mask: int) -> tuple[State, list[Event]]:
     # say(), unrolled: the event and its log entries come from _reroll_line's cache, and the kept
     # lines are new lists built once (the old state's lists are shared, never changed).
     event, text, entry = _reroll_line(seat_name(state, seat), seat, mask)
-    log, log_data = state.log, state.log_data
-    if len(log) >= LOG_LINES:  # say() appends, then drops the oldest line
-        log, log_data = log[1:], log_data[1:]
-    st = msgspec.structs.replace(state, log=[*log, text], log_data=[*log_data, entry])
+    log, log_data = recent(state, text, entry)
+    st = msgspec.structs.replace(state, log=log, log_data=log_data)
     st.dice = dice = list(_MIX[mask]((*fresh_dice(st), *state.dice)))
     st.history = [*state.history, dice]
     st.kept = ~mask & 0xFF
@@ -442,13 +468,11 @@ def _reroll_owned(st: State, mask: int) -> None:
 
 
 @lru_cache(maxsize=4096)
-def _reroll_line(name: str, seat: int, mask: int) -> tuple[Event, str, dict[str, Any]]:
+def _reroll_line(name: str, seat: int, mask: int) -> Line:
     """A re-roll's event with its log line and entry (what say() records), shared like every cached
     event here: an Event is frozen and its data is read-only."""
     n = mask.bit_count()
-    data = {"mask": mask, "seat": seat}
-    text = f"{name} re-rolls {n} {'die' if n == 1 else 'dice'}."
-    return Event(kind="reroll", text=text, data=data), text, {"kind": "reroll", "data": data}
+    return line("reroll", f"{name} re-rolls {n} {'die' if n == 1 else 'dice'}.", mask=mask, seat=seat)
 
 
 def _spend_marker(st: State, seat: int) -> None:
@@ -464,11 +488,35 @@ def _put(st: State, seat: int, b: int, cell: int, ev: list[Event] | None) -> Non
         st.grid[b * NCELLS + cell] = seat
     if ev is None:  # the search's apply_owned: nothing is worded
         return
+    said(st, ev, _place_line(seat_name(st, seat), seat, b, cell))
+
+
+def _place(state: State, seat: int, b: int, cell: int) -> tuple[State, list[Event]]:
+    """A checked plain placement that passes the turn on (the round goes on): only the hand, the
+    dice area (or the seat's markers off it) and the recent lines change, so only they are copied."""
+    event, text, entry = _place_line(seat_name(state, seat), seat, b, cell)
+    log, log_data = recent(state, text, entry)
+    st = msgspec.structs.replace(state, hand=state.hand[:], log=log, log_data=log_data)
+    st.hand[seat] -= 1
     if cell >= NCELLS:
-        text = f"{seat_name(st, seat)}'s marker falls off {BUILDING_NAMES[b]}."
+        st.off = state.off[:]
+        st.off[seat] += 1
     else:
-        text = f"{seat_name(st, seat)} places on {BUILDING_NAMES[b]} {cell_name(cell)}."
-    say(st, ev, "place", text, seat=seat, building=b, cell=cell)
+        st.grid = state.grid[:]
+        st.grid[b * NCELLS + cell] = seat
+    ev = [event]
+    end_turn(st, ev)  # the next seat's turn: new dice, nothing said
+    return st, ev
+
+
+@lru_cache(maxsize=8192)
+def _place_line(name: str, seat: int, b: int, cell: int) -> Line:
+    """A placement's event with its log line and entry (say()'s), shared like _reroll_line's."""
+    if cell >= NCELLS:
+        text = f"{name}'s marker falls off {BUILDING_NAMES[b]}."
+    else:
+        text = f"{name} places on {BUILDING_NAMES[b]} {cell_name(cell)}."
+    return line("place", text, seat=seat, building=b, cell=cell)
 
 
 def _push(st: State, seat: int, b: int, cell: int, ev: list[Event] | None) -> None:
