@@ -7,6 +7,7 @@ Directions N, E, S, W = (0,-1), (1,0), (0,1), (-1,0) (shared RULES.md §4.2).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import itemgetter
 
 from .data import FOUNTAIN, TILE_WALLS
 
@@ -40,8 +41,12 @@ def new_grid() -> Grid:
 
 def frontier(grid: Grid) -> list[tuple[int, int]]:
     """Empty cells orthogonally next to at least one tile, in a stable order."""
-    cells = {(x + dx, y + dy) for (x, y) in grid for dx, dy in DIRS if (x + dx, y + dy) not in grid}
-    return sorted(cells, key=lambda c: (c[1], c[0]))
+    cells = {c for (x, y) in grid for dx, dy in DIRS if (c := (x + dx, y + dy)) not in grid}
+    return sorted(cells, key=_ROW_MAJOR)
+
+
+_ROW_MAJOR = itemgetter(1, 0)
+"""A cell's sort key: row by row (y, then x)."""
 
 
 def _walls_fit(grid: Grid, tile: int, x: int, y: int) -> tuple[bool, bool]:
@@ -93,9 +98,19 @@ def closes_hole(grid: Grid, x: int, y: int) -> bool:
     BGA's local test: that happens exactly when the tiles among the 8 surrounding cells form
     more than one arc (the new tile would close a ring of connected tiles around empty space).
     Tests check it against the global flood fill ``has_hole``."""
-    ring = [(x + dx, y + dy) in grid for dx, dy in RING]
-    arcs = sum(1 for i in range(8) if ring[i] and not ring[i - 1])
-    return arcs > 1
+    ring = 0
+    for bit, (dx, dy) in _RING_BITS:
+        if (x + dx, y + dy) in grid:
+            ring |= bit
+    return _SEVERAL_ARCS[ring]
+
+
+_RING_BITS = tuple((1 << i, d) for i, d in enumerate(RING))
+_SEVERAL_ARCS: tuple[bool, ...] = tuple(
+    sum(1 for i in range(8) if ring >> i & 1 and not ring >> (i - 1) % 8 & 1) > 1 for ring in range(256)
+)
+"""closes_hole's answer for each ring of occupied neighbours (bit i: RING[i]): an arc starts at each
+tile whose predecessor in the ring is empty."""
 
 
 def placements(grid: Grid, tile: int) -> list[tuple[int, int]]:
@@ -133,7 +148,7 @@ def open_cells(grid: Grid) -> list[Sides]:
 
 def swap_cells(grid: Grid) -> list[Sides]:
     """Every tile's cell but the fountain's (row by row), with its sides: where a swap may go."""
-    return [(c, *_sides(grid, *c)) for c in sorted(grid, key=lambda c: (c[1], c[0])) if c != (0, 0)]
+    return [(c, *_sides(grid, *c)) for c in sorted(grid, key=_ROW_MAJOR) if c != (0, 0)]
 
 
 def fitting(cells: list[Sides], tile: int) -> list[tuple[int, int]]:
@@ -177,7 +192,7 @@ def can_remove(grid: Grid, x: int, y: int) -> bool:
 
 
 def removable(grid: Grid) -> list[tuple[int, int]]:
-    return sorted((c for c in list(grid) if can_remove(grid, *c)), key=lambda c: (c[1], c[0]))
+    return sorted((c for c in list(grid) if can_remove(grid, *c)), key=_ROW_MAJOR)
 
 
 def can_swap(grid: Grid, tile: int, x: int, y: int) -> bool:

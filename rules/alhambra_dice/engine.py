@@ -91,43 +91,12 @@ INFO = GameInfo(
 )
 
 
-def _clone(s: State) -> State:
-    """A deep copy: every field is an int, a str, a list of those or a list of such lists.
-
-    Spelled out field by field because it runs at every round-end move; a msgpack round trip or
-    a loop over the fields costs a third more (a test checks no list field is missed)."""
-    return msgspec.structs.replace(
-        s,
-        hand=s.hand[:],
-        off=s.off[:],
-        grid=s.grid[:],
-        dice=s.dice[:],
-        fields=s.fields[:],
-        gone=s.gone[:],
-        score=s.score[:],
-        bag=s.bag[:],
-        dummy_tiles=s.dummy_tiles[:],
-        discarded=s.discarded[:],
-        drawn=s.drawn[:],
-        log=s.log[:],
-        log_data=s.log_data[:],
-        history=[x[:] for x in s.history],
-        stacks=[x[:] for x in s.stacks],
-        chips=[x[:] for x in s.chips],
-        points=[x[:] for x in s.points],
-        arrival=[x[:] for x in s.arrival],
-        tiles=[x[:] for x in s.tiles],
-        tile_stacks=[x[:] for x in s.tile_stacks],
-        alhambra=[x[:] for x in s.alhambra],
-        reserve=[x[:] for x in s.reserve],
-    )
-
-
 def _copy_for(state: State, action: Action) -> State:
-    """A copy deep enough for ``action``: the common dice moves touch only a few lists.
+    """A copy deep enough for ``action``: only the lists the move may change in place are copied,
+    the rest are shared with ``state``, which stays as it was (tests/rules/alhambra_dice/test_engine_copies.py).
 
-    Re-rolls are most of a game's moves, so they copy only what they change; a placement that
-    ends the round (and everything else) copies the whole state."""
+    The dice moves touch a few lists; a move that may end the round copies what the round's end
+    changes in place (_copy_basic_round_end, _copy_alcazaba)."""
     kind = type(action)
     if kind is Reroll or kind is CancelRoll or kind is SetBlack:
         c = msgspec.structs.replace(state, history=state.history[:], log=state.log[:], log_data=state.log_data[:])
@@ -144,7 +113,7 @@ def _copy_for(state: State, action: Action) -> State:
         return c
     if state.version == "basic":
         return _copy_basic_round_end(state)
-    return _clone(state)
+    return _copy_alcazaba(state)
 
 
 def _copy_basic_round_end(s: State) -> State:
@@ -164,6 +133,29 @@ def _copy_basic_round_end(s: State) -> State:
         chips=[x[:] for x in s.chips],
         points=[x[:] for x in s.points],
         arrival=[x[:] for x in s.arrival],
+    )
+
+
+def _copy_alcazaba(s: State) -> State:
+    """A copy for an Alcazaba move that is not a dice move (a redesign, a round-end take or naming)
+    or that may end the round: what the redesigns, the round-end takes and the columns change in
+    place (the reserves, the tile columns, the discarded and dummy's tiles, the dice area, the fields,
+    hands and markers), and the list of Alhambras, whose rows are replaced, never changed. The
+    round's end takes new lists for the scores, the tile stacks, the bag and the next round (rounds.py);
+    the basic game's chips and points are empty."""
+    return msgspec.structs.replace(
+        s,
+        hand=s.hand[:],
+        off=s.off[:],
+        grid=s.grid[:],
+        fields=s.fields[:],
+        dummy_tiles=s.dummy_tiles[:],
+        discarded=s.discarded[:],
+        log=s.log[:],
+        log_data=s.log_data[:],
+        tiles=[x[:] for x in s.tiles],
+        alhambra=s.alhambra[:],
+        reserve=[x[:] for x in s.reserve],
     )
 
 

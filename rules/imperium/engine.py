@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Mapping
 from functools import lru_cache
 from itertools import compress
-from operator import not_
+from operator import not_, truth
 from typing import Any
 
 import msgspec
@@ -118,7 +118,7 @@ class ImperiumGame:
         if state.finished:
             return _NOBODY
         # to_act is called before every move: a lookup of a shared set is cheaper than building one.
-        return _WAITING[tuple(map(bool, state.choices))]
+        return _WAITING[tuple(map(truth, state.choices))]  # truth: bool() without a type call
 
     def legal_actions(self, state: ImperiumState, seat: Seat) -> list[Play]:
         if state.finished or type(seat) is not int or not 0 <= seat < state.players:
