@@ -142,13 +142,57 @@ def _sides(grid: Grid, x: int, y: int) -> tuple[int, int]:
 
 
 def open_cells(grid: Grid) -> list[Sides]:
-    """The frontier cells a new tile may take without closing a hole, with their sides."""
-    return [(c, *_sides(grid, *c)) for c in frontier(grid) if not closes_hole(grid, *c)]
+    """The frontier cells a new tile may take without closing a hole, with their sides
+    (frontier, closes_hole and _sides over cells numbered row by row, see _numbered)."""
+    tiles = _numbered(grid)
+    out: list[Sides] = []
+    for cell in sorted({n for c in tiles for step in _STEPS if (n := c + step) not in tiles}):
+        ring = 0
+        for bit, step in _RING_STEPS:
+            if cell + step in tiles:
+                ring |= bit
+        if not _SEVERAL_ARCS[ring]:
+            out.append(_numbered_sides(tiles, cell))
+    return out
 
 
 def swap_cells(grid: Grid) -> list[Sides]:
     """Every tile's cell but the fountain's (row by row), with its sides: where a swap may go."""
-    return [(c, *_sides(grid, *c)) for c in sorted(grid, key=_ROW_MAJOR) if c != (0, 0)]
+    tiles = _numbered(grid)
+    return [_numbered_sides(tiles, cell) for cell in sorted(tiles) if cell != _ORIGIN]
+
+
+# open_cells and swap_cells look at every neighbour of every cell: numbering the cells row by row
+# (y, then x: sorting the numbers sorts the cells as frontier does) turns each neighbour into an
+# integer sum and a set look-up instead of a new (x, y) tuple. An Alhambra spans far less than
+# _SPAN cells either way (it has at most NTILES + 1 tiles).
+_SPAN = 1024
+_ORIGIN = (_SPAN // 2) * _SPAN + _SPAN // 2
+_STEPS: tuple[int, ...] = tuple(dy * _SPAN + dx for dx, dy in DIRS)
+"""The four neighbours' numbers less a cell's, in DIRS order."""
+_SIDE_STEPS = tuple(enumerate(_STEPS))
+_RING_STEPS = tuple((1 << i, dy * _SPAN + dx) for i, (dx, dy) in enumerate(RING))
+
+
+def _numbered(grid: Grid) -> dict[int, int]:
+    return {_ORIGIN + y * _SPAN + x: tile for (x, y), tile in grid.items()}
+
+
+def _numbered_sides(tiles: dict[int, int], cell: int) -> Sides:
+    """_sides for a numbered cell, with its (x, y)."""
+    near = need = 0
+    for d, step in enumerate(_STEPS):
+        other = tiles.get(cell + step)
+        if other is not None:
+            near |= 1 << d
+            need |= _FACING[other][d]
+    return _cell(cell), near, need
+
+
+def _cell(number: int) -> tuple[int, int]:
+    """The (x, y) of a numbered cell."""
+    y, x = divmod(number - _ORIGIN + _SPAN // 2, _SPAN)
+    return x - _SPAN // 2, y
 
 
 def fitting(cells: list[Sides], tile: int) -> list[tuple[int, int]]:
@@ -192,7 +236,32 @@ def can_remove(grid: Grid, x: int, y: int) -> bool:
 
 
 def removable(grid: Grid) -> list[tuple[int, int]]:
-    return sorted((c for c in list(grid) if can_remove(grid, *c)), key=_ROW_MAJOR)
+    """The cells can_remove accepts, row by row (over numbered cells, see _numbered)."""
+    tiles = _numbered(grid)
+    if _ORIGIN not in tiles:
+        return []
+    out = []
+    for cell in sorted(tiles):
+        # can_remove's tests: not the fountain, not enclosed, the rest reachable without it
+        if cell != _ORIGIN and not all(cell + step in tiles for step in _STEPS) and _reachable_without(tiles, cell):
+            out.append(_cell(cell))
+    return out
+
+
+def _reachable_without(tiles: dict[int, int], gone: int) -> bool:
+    """all_reachable over numbered cells, with the tile at ``gone`` taken away."""
+    seen = {_ORIGIN}
+    todo = [_ORIGIN]
+    while todo:
+        cell = todo.pop()
+        w = _W[tiles[cell]]
+        for d, step in _SIDE_STEPS:
+            n = cell + step
+            if w[d] or n == gone or n in seen or n not in tiles:
+                continue
+            seen.add(n)
+            todo.append(n)
+    return len(seen) == len(tiles) - 1
 
 
 def can_swap(grid: Grid, tile: int, x: int, y: int) -> bool:

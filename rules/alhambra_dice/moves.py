@@ -54,10 +54,10 @@ def legal_actions(st: State, seat: int) -> list[Action]:
     if phase == START:
         return [NameStart(s) for s in range(st.players)]
     # TAKE
-    flat = tuple(st.alhambra[seat])
+    cells = _open_cells(tuple(st.alhambra[seat]))
     out: list[Action] = []
     for tile in st.tiles[st.col]:
-        out += [Take(tile, x, y) for x, y in _placements(flat, tile)]
+        out += [Take(tile, x, y) for x, y in alh.fitting(cells, tile)]
         out.append(TakeToReserve(tile))
     if st.fields[st.col] == START_CHIP:
         out.append(TakeStart())
@@ -130,7 +130,7 @@ def _redesign_options(flat: tuple[int, ...], reserve: tuple[int, ...]) -> tuple[
     out: list[Action] = []
     if not reserve:  # nothing to build or swap: only removals (the cell summaries would be wasted)
         return tuple(Remove(x, y) for x, y in alh.removable(grid))
-    cells = alh.open_cells(grid)
+    cells = _open_cells(flat)
     for tile in reserve:
         out += [Build(tile, x, y) for x, y in alh.fitting(cells, tile)]
     out += [Remove(x, y) for x, y in alh.removable(grid)]
@@ -141,5 +141,6 @@ def _redesign_options(flat: tuple[int, ...], reserve: tuple[int, ...]) -> tuple[
 
 
 @lru_cache(maxsize=4096)
-def _placements(flat: tuple[int, ...], tile: int) -> tuple[tuple[int, int], ...]:
-    return tuple(alh.placements(alh.from_flat(list(flat)), tile))
+def _open_cells(flat: tuple[int, ...]) -> list[alh.Sides]:
+    """alh.open_cells of an Alhambra (read only): every tile of a column is fitted to the same cells."""
+    return alh.open_cells(alh.from_flat(list(flat)))
