@@ -115,12 +115,8 @@ def _legal_roll(st: State, seat: int) -> list[Action]:
         if st.black == EMPTY and not _BLACK_CHIPS.isdisjoint(owned):
             out += _BLACKS
     elif not basic and rolls < 3:
-        out += _redesigns(st, seat)
+        out += _redesign_options(tuple(st.alhambra[seat]), tuple(sorted(set(st.reserve[seat]))))
     return out
-
-
-def _redesigns(st: State, seat: int) -> list[Action]:
-    return list(_redesign_options(tuple(st.alhambra[seat]), tuple(sorted(set(st.reserve[seat])))))
 
 
 @lru_cache(maxsize=4096)
