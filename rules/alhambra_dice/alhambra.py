@@ -7,6 +7,7 @@ Directions N, E, S, W = (0,-1), (1,0), (0,1), (-1,0) (shared RULES.md §4.2).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import itemgetter
 
 from .data import FOUNTAIN, TILE_WALLS
 
@@ -40,8 +41,12 @@ def new_grid() -> Grid:
 
 def frontier(grid: Grid) -> list[tuple[int, int]]:
     """Empty cells orthogonally next to at least one tile, in a stable order."""
-    cells = {(x + dx, y + dy) for (x, y) in grid for dx, dy in DIRS if (x + dx, y + dy) not in grid}
-    return sorted(cells, key=lambda c: (c[1], c[0]))
+    cells = {c for (x, y) in grid for dx, dy in DIRS if (c := (x + dx, y + dy)) not in grid}
+    return sorted(cells, key=_ROW_MAJOR)
+
+
+_ROW_MAJOR = itemgetter(1, 0)
+"""A cell's sort key: row by row (y, then x)."""
 
 
 def _walls_fit(grid: Grid, tile: int, x: int, y: int) -> tuple[bool, bool]:
@@ -93,9 +98,19 @@ def closes_hole(grid: Grid, x: int, y: int) -> bool:
     BGA's local test: that happens exactly when the tiles among the 8 surrounding cells form
     more than one arc (the new tile would close a ring of connected tiles around empty space).
     Tests check it against the global flood fill ``has_hole``."""
-    ring = [(x + dx, y + dy) in grid for dx, dy in RING]
-    arcs = sum(1 for i in range(8) if ring[i] and not ring[i - 1])
-    return arcs > 1
+    ring = 0
+    for bit, (dx, dy) in _RING_BITS:
+        if (x + dx, y + dy) in grid:
+            ring |= bit
+    return _SEVERAL_ARCS[ring]
+
+
+_RING_BITS = tuple((1 << i, d) for i, d in enumerate(RING))
+_SEVERAL_ARCS: tuple[bool, ...] = tuple(
+    sum(1 for i in range(8) if ring >> i & 1 and not ring >> (i - 1) % 8 & 1) > 1 for ring in range(256)
+)
+"""closes_hole's answer for each ring of occupied neighbours (bit i: RING[i]): an arc starts at each
+tile whose predecessor in the ring is empty."""
 
 
 def placements(grid: Grid, tile: int) -> list[tuple[int, int]]:
@@ -127,13 +142,57 @@ def _sides(grid: Grid, x: int, y: int) -> tuple[int, int]:
 
 
 def open_cells(grid: Grid) -> list[Sides]:
-    """The frontier cells a new tile may take without closing a hole, with their sides."""
-    return [(c, *_sides(grid, *c)) for c in frontier(grid) if not closes_hole(grid, *c)]
+    """The frontier cells a new tile may take without closing a hole, with their sides
+    (frontier, closes_hole and _sides over cells numbered row by row, see _numbered)."""
+    tiles = _numbered(grid)
+    out: list[Sides] = []
+    for cell in sorted({n for c in tiles for step in _STEPS if (n := c + step) not in tiles}):
+        ring = 0
+        for bit, step in _RING_STEPS:
+            if cell + step in tiles:
+                ring |= bit
+        if not _SEVERAL_ARCS[ring]:
+            out.append(_numbered_sides(tiles, cell))
+    return out
 
 
 def swap_cells(grid: Grid) -> list[Sides]:
     """Every tile's cell but the fountain's (row by row), with its sides: where a swap may go."""
-    return [(c, *_sides(grid, *c)) for c in sorted(grid, key=lambda c: (c[1], c[0])) if c != (0, 0)]
+    tiles = _numbered(grid)
+    return [_numbered_sides(tiles, cell) for cell in sorted(tiles) if cell != _ORIGIN]
+
+
+# open_cells and swap_cells look at every neighbour of every cell: numbering the cells row by row
+# (y, then x: sorting the numbers sorts the cells as frontier does) turns each neighbour into an
+# integer sum and a set look-up instead of a new (x, y) tuple. An Alhambra spans far less than
+# _SPAN cells either way (it has at most NTILES + 1 tiles).
+_SPAN = 1024
+_ORIGIN = (_SPAN // 2) * _SPAN + _SPAN // 2
+_STEPS: tuple[int, ...] = tuple(dy * _SPAN + dx for dx, dy in DIRS)
+"""The four neighbours' numbers less a cell's, in DIRS order."""
+_SIDE_STEPS = tuple(enumerate(_STEPS))
+_RING_STEPS = tuple((1 << i, dy * _SPAN + dx) for i, (dx, dy) in enumerate(RING))
+
+
+def _numbered(grid: Grid) -> dict[int, int]:
+    return {_ORIGIN + y * _SPAN + x: tile for (x, y), tile in grid.items()}
+
+
+def _numbered_sides(tiles: dict[int, int], cell: int) -> Sides:
+    """_sides for a numbered cell, with its (x, y)."""
+    near = need = 0
+    for d, step in enumerate(_STEPS):
+        other = tiles.get(cell + step)
+        if other is not None:
+            near |= 1 << d
+            need |= _FACING[other][d]
+    return _cell(cell), near, need
+
+
+def _cell(number: int) -> tuple[int, int]:
+    """The (x, y) of a numbered cell."""
+    y, x = divmod(number - _ORIGIN + _SPAN // 2, _SPAN)
+    return x - _SPAN // 2, y
 
 
 def fitting(cells: list[Sides], tile: int) -> list[tuple[int, int]]:
@@ -177,7 +236,32 @@ def can_remove(grid: Grid, x: int, y: int) -> bool:
 
 
 def removable(grid: Grid) -> list[tuple[int, int]]:
-    return sorted((c for c in list(grid) if can_remove(grid, *c)), key=lambda c: (c[1], c[0]))
+    """The cells can_remove accepts, row by row (over numbered cells, see _numbered)."""
+    tiles = _numbered(grid)
+    if _ORIGIN not in tiles:
+        return []
+    out = []
+    for cell in sorted(tiles):
+        # can_remove's tests: not the fountain, not enclosed, the rest reachable without it
+        if cell != _ORIGIN and not all(cell + step in tiles for step in _STEPS) and _reachable_without(tiles, cell):
+            out.append(_cell(cell))
+    return out
+
+
+def _reachable_without(tiles: dict[int, int], gone: int) -> bool:
+    """all_reachable over numbered cells, with the tile at ``gone`` taken away."""
+    seen = {_ORIGIN}
+    todo = [_ORIGIN]
+    while todo:
+        cell = todo.pop()
+        w = _W[tiles[cell]]
+        for d, step in _SIDE_STEPS:
+            n = cell + step
+            if w[d] or n == gone or n in seen or n not in tiles:
+                continue
+            seen.add(n)
+            todo.append(n)
+    return len(seen) == len(tiles) - 1
 
 
 def can_swap(grid: Grid, tile: int, x: int, y: int) -> bool:

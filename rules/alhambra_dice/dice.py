@@ -13,13 +13,14 @@ hash serves eight rolls.
 
 from __future__ import annotations
 
+import struct
 from functools import lru_cache
 from hashlib import sha256
 from typing import Any
 
 from rules.rng import blake_block
 
-from .data import CELL_INDEX, DICE, MAX_COUNT, NB, NCELLS
+from .data import CELL_INDEX, MAX_COUNT, NB, NCELLS
 from .state import EMPTY, State
 
 _MASK = (1 << 64) - 1
@@ -76,31 +77,34 @@ _QUADS: tuple[tuple[int, ...], ...] = tuple(
 
 def roll(state: State, n: int) -> list[int]:
     """n (<= 8) dice faces (0..5 = building index): base-6 digits of one 64-bit draw."""
+    return list(fresh_dice(state)[:n])
+
+
+def fresh_dice(state: State) -> tuple[int, ...]:
+    """The eight faces of the next draw (roll's faces, as a tuple: a re-roll mixes them with the old dice)."""
     key = state.rng_key
     if len(key) == BLAKE_KEY_BYTES:  # next64's version 3 branch, with the faces of a block cached
         c = state.rng
         state.rng = c + 1
-        return list(_blake_faces(key, c >> 3)[c & 7][:n])
+        return _blake_faces(key, c >> 3)[c & 7]
     z = next64(state)
-    q = NB**4
-    return [*_QUADS[z % q], *_QUADS[z // q % q]][:n]
+    return _QUADS[z % _Q] + _QUADS[z // _Q % _Q]
+
+
+_Q = NB**4
+_UNPACK8 = struct.Struct(">8Q").unpack
+"""A block's eight big-endian 64-bit draws in one C call (int.from_bytes of each 8-byte slice)."""
 
 
 @lru_cache(maxsize=256)
 def _blake_faces(key: bytes, block: int) -> tuple[tuple[int, ...], ...]:
     """The eight dice of each of the eight rolls in a version 3 block (roll's digits of next64's
     value): worked out once, because the next seven rolls of the game read the same block."""
-    raw = _blake_rolls(key, block)
-    q = NB**4
-    out = []
-    for i in range(0, 64, 8):
-        z = int.from_bytes(raw[i : i + 8], "big")
-        out.append((*_QUADS[z % q], *_QUADS[z // q % q]))
-    return tuple(out)
+    return tuple([_QUADS[z % _Q] + _QUADS[z // _Q % _Q] for z in _UNPACK8(blake_block(key, DICE_LABEL, block))])
 
 
 def roll_all(state: State) -> list[int]:
-    return roll(state, DICE)
+    return list(fresh_dice(state))
 
 
 def counts(state: State) -> list[int]:

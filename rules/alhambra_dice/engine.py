@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any
 
 import msgspec
 
@@ -62,12 +61,12 @@ from .data import (
     TILE_TYPES,
     cell_name,
 )
-from .dice import BLAKE_KEY_BYTES, landing, roll, roll_all, target
+from .dice import BLAKE_KEY_BYTES, fresh_dice, roll_all
 from .legality import check
-from .moves import legal_actions
+from .moves import TARGETS, legal_actions
 from .rounds import award, begin_round, end_turn, pop_top, resolve
 from .scoring import result
-from .state import EMPTY, LOG_LINES, OVER, ROLL, START, State, grid_of, say, seat_name, spend
+from .state import CLAIM, EMPTY, OVER, ROLL, START, Line, State, grid_of, line, recent, said, say, seat_name, spend
 from .view import move_text, view
 
 INFO = GameInfo(
@@ -92,43 +91,12 @@ INFO = GameInfo(
 )
 
 
-def _clone(s: State) -> State:
-    """A deep copy: every field is an int, a str, a list of those or a list of such lists.
-
-    Spelled out field by field because it runs at every round-end move; a msgpack round trip or
-    a loop over the fields costs a third more (a test checks no list field is missed)."""
-    return msgspec.structs.replace(
-        s,
-        hand=s.hand[:],
-        off=s.off[:],
-        grid=s.grid[:],
-        dice=s.dice[:],
-        fields=s.fields[:],
-        gone=s.gone[:],
-        score=s.score[:],
-        bag=s.bag[:],
-        dummy_tiles=s.dummy_tiles[:],
-        discarded=s.discarded[:],
-        drawn=s.drawn[:],
-        log=s.log[:],
-        log_data=s.log_data[:],
-        history=[x[:] for x in s.history],
-        stacks=[x[:] for x in s.stacks],
-        chips=[x[:] for x in s.chips],
-        points=[x[:] for x in s.points],
-        arrival=[x[:] for x in s.arrival],
-        tiles=[x[:] for x in s.tiles],
-        tile_stacks=[x[:] for x in s.tile_stacks],
-        alhambra=[x[:] for x in s.alhambra],
-        reserve=[x[:] for x in s.reserve],
-    )
-
-
 def _copy_for(state: State, action: Action) -> State:
-    """A copy deep enough for ``action``: the common dice moves touch only a few lists.
+    """A copy deep enough for ``action``: only the lists the move may change in place are copied,
+    the rest are shared with ``state``, which stays as it was (tests/rules/alhambra_dice/test_engine_copies.py).
 
-    Re-rolls are most of a game's moves, so they copy only what they change; a placement that
-    ends the round (and everything else) copies the whole state."""
+    The dice moves touch a few lists; a move that may end the round copies what the round's end
+    changes in place (_copy_basic_round_end, _copy_alcazaba)."""
     kind = type(action)
     if kind is Reroll or kind is CancelRoll or kind is SetBlack:
         c = msgspec.structs.replace(state, history=state.history[:], log=state.log[:], log_data=state.log_data[:])
@@ -143,7 +111,52 @@ def _copy_for(state: State, action: Action) -> State:
             c.chips = [x[:] for x in state.chips]
             c.gone = state.gone[:]
         return c
-    return _clone(state)
+    if state.version == "basic":
+        return _copy_basic_round_end(state)
+    return _copy_alcazaba(state)
+
+
+def _copy_basic_round_end(s: State) -> State:
+    """A copy for a basic game's move that may end the round: what the columns' rewards change in
+    place (the dice area, the bonus fields, chips, building points) and a placement's hand and
+    markers. The round's end takes new lists for the scores, the chip stacks and the next round's
+    dice area, fields, hands and markers (rounds.py); the Alcazaba fields are empty."""
+    return msgspec.structs.replace(
+        s,
+        hand=s.hand[:],
+        off=s.off[:],
+        grid=s.grid[:],
+        fields=s.fields[:],
+        gone=s.gone[:],
+        log=s.log[:],
+        log_data=s.log_data[:],
+        chips=[x[:] for x in s.chips],
+        points=[x[:] for x in s.points],
+        arrival=[x[:] for x in s.arrival],
+    )
+
+
+def _copy_alcazaba(s: State) -> State:
+    """A copy for an Alcazaba move that is not a dice move (a redesign, a round-end take or naming)
+    or that may end the round: what the redesigns, the round-end takes and the columns change in
+    place (the reserves, the tile columns, the discarded and dummy's tiles, the dice area, the fields,
+    hands and markers), and the list of Alhambras, whose rows are replaced, never changed. The
+    round's end takes new lists for the scores, the tile stacks, the bag and the next round (rounds.py);
+    the basic game's chips and points are empty."""
+    return msgspec.structs.replace(
+        s,
+        hand=s.hand[:],
+        off=s.off[:],
+        grid=s.grid[:],
+        fields=s.fields[:],
+        dummy_tiles=s.dummy_tiles[:],
+        discarded=s.discarded[:],
+        log=s.log[:],
+        log_data=s.log_data[:],
+        tiles=[x[:] for x in s.tiles],
+        alhambra=s.alhambra[:],
+        reserve=[x[:] for x in s.reserve],
+    )
 
 
 def setup(players: int, options: Mapping[str, str] | None, seed: int, rng: int = RNG_CURRENT) -> State:
@@ -216,10 +229,17 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     if _fast_reroll(state, seat, action):
         return _reroll(state, seat, action.mask)  # type: ignore[union-attr]
     if type(action) is Place and _plain_place_ok(state, seat, action):
+        if state.turn + 1 < state.players * state.markers:
+            return _place(state, seat, action.building, action.cell)
         st = _copy_for(state, action)
         ev: list[Event] = []
         _put(st, seat, action.building, action.cell, ev)
         end_turn(st, ev)
+        return st, ev
+    if type(action) is Claim and _plain_claim_ok(state, seat, action):
+        st = _copy_for(state, action)
+        ev = []
+        _claim(st, seat, action.chip, action.to, ev)
         return st, ev
     check(state, seat, action)  # anything else, and every illegal move (for its exact reason)
     if type(action) is Reroll:
@@ -236,21 +256,55 @@ def apply_owned(state: State, seat: int, action: Action) -> State:
     list in it (so also lists a state from ``apply`` shares with the state it was made from: pass a
     state made by setup, determinise or apply_owned, or by apply from a state you drop), and no events
     are built: the picture's recent lines (``log``, ``log_data``) are left empty."""
-    if _fast_reroll(state, seat, action):
-        _reroll_owned(state, action.mask)  # type: ignore[union-attr]
-    elif type(action) is Place and _plain_place_ok(state, seat, action):
-        _put(state, seat, action.building, action.cell, None)
+    kind = type(action)
+    # The two common moves are checked and played inline (a playout makes ~250 moves a game).
+    if kind is Reroll and _fast_reroll(state, seat, action):
+        mask = action.mask  # type: ignore[union-attr]
+        state.dice = dice = list(_MIX[mask]((*fresh_dice(state), *state.dice)))
+        state.history.append(dice)
+        state.kept = ~mask & 0xFF
+    elif kind is Place and _plain_place_ok(state, seat, action):
+        b, cell = action.building, action.cell  # type: ignore[union-attr]
+        state.hand[seat] -= 1
+        if cell >= NCELLS:
+            state.off[seat] += 1
+        else:
+            state.grid[b * NCELLS + cell] = seat
         end_turn(state, None)
+    elif kind is Claim and _plain_claim_ok(state, seat, action):
+        _claim(state, seat, action.chip, action.to, None)  # type: ignore[union-attr]
     else:
         check(state, seat, action)  # a refused move leaves the state as it was, log included
-        if type(action) is Reroll:
-            _reroll_owned(state, action.mask)
+        if kind is Reroll:
+            _reroll_owned(state, action.mask)  # type: ignore[union-attr]
         else:
             _play(state, seat, action, None, None)
     if state.log:  # the lines of moves before this one, no longer the latest
         state.log = []
         state.log_data = []
     return state
+
+
+def _plain_claim_ok(state: State, seat: int, a: Claim) -> bool:
+    """A round-end reward on the column's own building, checked without the general dispatch (check()
+    would pass it; anything else goes there, for its exact reason)."""
+    if state.phase != CLAIM or type(seat) is not int or seat != state.seat or a.to != state.col:
+        return False
+    chip = a.chip
+    if type(chip) is not bool or type(a.to) is not int:
+        return False
+    if state.fixed != EMPTY:
+        return chip == bool(state.fixed)
+    return not chip or state.fields[state.col] != EMPTY
+
+
+def _claim(st: State, seat: int, chip: bool, to: int, ev: list[Event] | None) -> None:
+    if st.fixed == EMPTY:
+        st.first_chip = chip
+    st.step += 1
+    st.phase = ROLL  # placeholder; award / resolve set the real phase
+    if not award(st, seat, chip, to, ev):
+        resolve(st, ev)
 
 
 def _play(st: State, seat: int, action: Action, ev: list[Event] | None, before: State | None) -> None:
@@ -280,12 +334,7 @@ def _play(st: State, seat: int, action: Action, ev: list[Event] | None, before: 
             st.black = f
             say(st, ev, "black", f"{name} sets the black die to {BUILDING_NAMES[f]}.", seat=seat, face=f)
         case Claim(chip=chip, to=to):
-            if st.fixed == EMPTY:
-                st.first_chip = chip
-            st.step += 1
-            st.phase = ROLL  # placeholder; award / resolve set the real phase
-            if not award(st, seat, chip, to, ev):
-                resolve(st, ev)
+            _claim(st, seat, chip, to, ev)
         case NameStart(seat=s):
             st.start = s
             say(st, ev, "start", f"{name} names {seat_name(st, s)} start player of the next round.", seat=seat, named=s)
@@ -374,7 +423,13 @@ def _plain_place_ok(state: State, seat: int, a: Place) -> bool:
     # The dice showing b (counts()'s entry for b alone: one C-level count, the black die added).
     if n != state.dice.count(b) + (state.black == b):
         return False
-    return cell == landing(state.grid, b, target(n, len(state.history)))
+    # landing(grid, b, target(n, rolls)), unrolled: TARGETS is target's table (moves.py)
+    land = TARGETS[len(state.history)][n]
+    grid = state.grid
+    base = b * NCELLS
+    while land < NCELLS and grid[base + land] != EMPTY:
+        land += 1
+    return cell == land
 
 
 _MIX: tuple[Callable[[list[int]], tuple[int, ...]], ...] = (
@@ -389,11 +444,9 @@ def _reroll(state: State, seat: int, mask: int) -> tuple[State, list[Event]]:
     # say(), unrolled: the event and its log entries come from _reroll_line's cache, and the kept
     # lines are new lists built once (the old state's lists are shared, never changed).
     event, text, entry = _reroll_line(seat_name(state, seat), seat, mask)
-    log, log_data = state.log, state.log_data
-    if len(log) >= LOG_LINES:  # say() appends, then drops the oldest line
-        log, log_data = log[1:], log_data[1:]
-    st = msgspec.structs.replace(state, log=[*log, text], log_data=[*log_data, entry])
-    st.dice = dice = list(_MIX[mask](roll(st, DICE) + state.dice))
+    log, log_data = recent(state, text, entry)
+    st = msgspec.structs.replace(state, log=log, log_data=log_data)
+    st.dice = dice = list(_MIX[mask]((*fresh_dice(st), *state.dice)))
     st.history = [*state.history, dice]
     st.kept = ~mask & 0xFF
     return st, [event]
@@ -401,19 +454,17 @@ def _reroll(state: State, seat: int, mask: int) -> tuple[State, list[Event]]:
 
 def _reroll_owned(st: State, mask: int) -> None:
     """_reroll for a state the caller owns: the dice and their history change in place, no line is said."""
-    st.dice = dice = list(_MIX[mask](roll(st, DICE) + st.dice))
+    st.dice = dice = list(_MIX[mask]((*fresh_dice(st), *st.dice)))
     st.history.append(dice)
     st.kept = ~mask & 0xFF
 
 
 @lru_cache(maxsize=4096)
-def _reroll_line(name: str, seat: int, mask: int) -> tuple[Event, str, dict[str, Any]]:
+def _reroll_line(name: str, seat: int, mask: int) -> Line:
     """A re-roll's event with its log line and entry (what say() records), shared like every cached
     event here: an Event is frozen and its data is read-only."""
     n = mask.bit_count()
-    data = {"mask": mask, "seat": seat}
-    text = f"{name} re-rolls {n} {'die' if n == 1 else 'dice'}."
-    return Event(kind="reroll", text=text, data=data), text, {"kind": "reroll", "data": data}
+    return line("reroll", f"{name} re-rolls {n} {'die' if n == 1 else 'dice'}.", mask=mask, seat=seat)
 
 
 def _spend_marker(st: State, seat: int) -> None:
@@ -429,11 +480,35 @@ def _put(st: State, seat: int, b: int, cell: int, ev: list[Event] | None) -> Non
         st.grid[b * NCELLS + cell] = seat
     if ev is None:  # the search's apply_owned: nothing is worded
         return
+    said(st, ev, _place_line(seat_name(st, seat), seat, b, cell))
+
+
+def _place(state: State, seat: int, b: int, cell: int) -> tuple[State, list[Event]]:
+    """A checked plain placement that passes the turn on (the round goes on): only the hand, the
+    dice area (or the seat's markers off it) and the recent lines change, so only they are copied."""
+    event, text, entry = _place_line(seat_name(state, seat), seat, b, cell)
+    log, log_data = recent(state, text, entry)
+    st = msgspec.structs.replace(state, hand=state.hand[:], log=log, log_data=log_data)
+    st.hand[seat] -= 1
     if cell >= NCELLS:
-        text = f"{seat_name(st, seat)}'s marker falls off {BUILDING_NAMES[b]}."
+        st.off = state.off[:]
+        st.off[seat] += 1
     else:
-        text = f"{seat_name(st, seat)} places on {BUILDING_NAMES[b]} {cell_name(cell)}."
-    say(st, ev, "place", text, seat=seat, building=b, cell=cell)
+        st.grid = state.grid[:]
+        st.grid[b * NCELLS + cell] = seat
+    ev = [event]
+    end_turn(st, ev)  # the next seat's turn: new dice, nothing said
+    return st, ev
+
+
+@lru_cache(maxsize=8192)
+def _place_line(name: str, seat: int, b: int, cell: int) -> Line:
+    """A placement's event with its log line and entry (say()'s), shared like _reroll_line's."""
+    if cell >= NCELLS:
+        text = f"{name}'s marker falls off {BUILDING_NAMES[b]}."
+    else:
+        text = f"{name} places on {BUILDING_NAMES[b]} {cell_name(cell)}."
+    return line("place", text, seat=seat, building=b, cell=cell)
 
 
 def _push(st: State, seat: int, b: int, cell: int, ev: list[Event] | None) -> None:

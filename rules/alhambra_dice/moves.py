@@ -54,10 +54,10 @@ def legal_actions(st: State, seat: int) -> list[Action]:
     if phase == START:
         return [NameStart(s) for s in range(st.players)]
     # TAKE
-    flat = tuple(st.alhambra[seat])
+    cells = _open_cells(tuple(st.alhambra[seat]))
     out: list[Action] = []
     for tile in st.tiles[st.col]:
-        out += [Take(tile, x, y) for x, y in _placements(flat, tile)]
+        out += [Take(tile, x, y) for x, y in alh.fitting(cells, tile)]
         out.append(TakeToReserve(tile))
     if st.fields[st.col] == START_CHIP:
         out.append(TakeStart())
@@ -65,19 +65,27 @@ def legal_actions(st: State, seat: int) -> list[Action]:
 
 
 # Move generation runs on every step of every game: these tables turn it into look-ups.
-_TARGET: tuple[tuple[int, ...], ...] = tuple(
+TARGETS: tuple[tuple[int, ...], ...] = tuple(
     tuple(target(n, rolls) if n and rolls else -1 for n in range(DICE + 2)) for rolls in range(4)
 )
-"""_TARGET[rolls][count] = the cell aimed at (counts up to 9 with the black die)."""
+"""TARGETS[rolls][count] = the cell aimed at (counts up to 9 with the black die)."""
 _PLACES: tuple[tuple[tuple[Place, ...], ...], ...] = tuple(
     tuple(tuple(Place(b, n, c) for c in range(NCELLS + 1)) for n in range(DICE + 2)) for b in range(NB)
 )
 _BLACKS: tuple[SetBlack, ...] = tuple(SetBlack(f) for f in range(NB))
+_REROLLS: list[Action] = list(ALL_REROLLS)
+"""Read only: each move list starts as ``_REROLLS + places`` (a new list)."""
+
+
+def _chips_with(effect: str) -> frozenset[int]:
+    return frozenset(i for i, chip in enumerate(CHIPS) if chip.effect == effect)
+
+
+_PUSH_CHIPS, _CANCEL_CHIPS, _BLACK_CHIPS = _chips_with(PUSH), _chips_with(CANCEL), _chips_with(BLACK_DIE)
 
 
 def _legal_roll(st: State, seat: int) -> list[Action]:
     rolls = len(st.history)
-    out: list[Action] = list(ALL_REROLLS) if rolls < 3 else []
     cnt = [0] * NB
     for f in st.dice:
         cnt[f] += 1
@@ -86,31 +94,29 @@ def _legal_roll(st: State, seat: int) -> list[Action]:
     grid = st.grid
     basic = st.version == "basic"
     owned = st.chips[seat] if basic else ()
-    effects = {CHIPS[c].effect for c in owned} if owned else ()
-    push = PUSH in effects
-    aims = _TARGET[rolls]
-    for b in range(NB):
-        n = cnt[b]
+    # C-level set tests instead of a set of the owned chips' effects (most seats own chips, mostly points)
+    push = bool(owned) and not _PUSH_CHIPS.isdisjoint(owned)
+    aims = TARGETS[rolls]
+    places: list[Action] = []
+    for b, n in enumerate(cnt):
         if n:
             cell = land = aims[n]
             base = b * NCELLS
             while land < NCELLS and grid[base + land] != EMPTY:
                 land += 1
-            out.append(_PLACES[b][n][land])
+            places.append(_PLACES[b][n][land])
             if push and land != cell:
-                out.append(Push(b, n, cell))
-    if effects:
-        if CANCEL in effects:
+                places.append(Push(b, n, cell))
+    # One list built at its full length: the 255 re-rolls first, as ever (choices index this order).
+    out = _REROLLS + places if rolls < 3 else places
+    if owned:
+        if not _CANCEL_CHIPS.isdisjoint(owned):
             out.append(CancelRoll())
-        if BLACK_DIE in effects and st.black == EMPTY:
+        if st.black == EMPTY and not _BLACK_CHIPS.isdisjoint(owned):
             out += _BLACKS
     elif not basic and rolls < 3:
-        out += _redesigns(st, seat)
+        out += _redesign_options(tuple(st.alhambra[seat]), tuple(sorted(set(st.reserve[seat]))))
     return out
-
-
-def _redesigns(st: State, seat: int) -> list[Action]:
-    return list(_redesign_options(tuple(st.alhambra[seat]), tuple(sorted(set(st.reserve[seat])))))
 
 
 @lru_cache(maxsize=4096)
@@ -120,7 +126,7 @@ def _redesign_options(flat: tuple[int, ...], reserve: tuple[int, ...]) -> tuple[
     out: list[Action] = []
     if not reserve:  # nothing to build or swap: only removals (the cell summaries would be wasted)
         return tuple(Remove(x, y) for x, y in alh.removable(grid))
-    cells = alh.open_cells(grid)
+    cells = _open_cells(flat)
     for tile in reserve:
         out += [Build(tile, x, y) for x, y in alh.fitting(cells, tile)]
     out += [Remove(x, y) for x, y in alh.removable(grid)]
@@ -131,5 +137,6 @@ def _redesign_options(flat: tuple[int, ...], reserve: tuple[int, ...]) -> tuple[
 
 
 @lru_cache(maxsize=4096)
-def _placements(flat: tuple[int, ...], tile: int) -> tuple[tuple[int, int], ...]:
-    return tuple(alh.placements(alh.from_flat(list(flat)), tile))
+def _open_cells(flat: tuple[int, ...]) -> list[alh.Sides]:
+    """alh.open_cells of an Alhambra (read only): every tile of a column is fitted to the same cells."""
+    return alh.open_cells(alh.from_flat(list(flat)))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.base import (
     Event,
 )
@@ -26,9 +28,9 @@ from .data import (
     chip_label,
     tile_label,
 )
-from .dice import landing, roll, roll_all
+from .dice import fresh_dice, landing, roll
 from .scoring import score_alcazaba, score_basic
-from .state import CLAIM, EMPTY, OVER, ROLL, START, TAKE, State, owns, say, seat_name, seats, spend
+from .state import CLAIM, EMPTY, OVER, ROLL, START, TAKE, Line, State, line, owns, said, say, seat_name, seats, spend
 
 
 def begin_round(st: State, events: list[Event] | None) -> None:
@@ -38,33 +40,39 @@ def begin_round(st: State, events: list[Event] | None) -> None:
     st.off = [0] * n
     st.fields = [EMPTY] * NB
     st.col = st.step = 0
+    # The stacks, the tile stacks and the bag are read, then replaced by new lists, never changed: a
+    # state made by apply shares them with the state before it (engine.py copies only what a move changes).
     if st.version == "alcazaba":
         st.tiles = [[] for _ in range(NB)]
-        for tile in st.tile_stacks.pop(0):
+        for tile in st.tile_stacks[0]:
             st.tiles[TILE_TYPES[tile]].append(tile)
-        st.drawn = []
-        for _ in range(min(BAG_DRAW, len(st.bag))):
-            tile = st.bag.pop()
-            st.drawn.append(tile)
+        st.tile_stacks = st.tile_stacks[1:]
+        keep = len(st.bag) - min(BAG_DRAW, len(st.bag))
+        st.drawn = st.bag[keep:][::-1]  # drawn from the end, last tile first
+        st.bag = st.bag[:keep]
+        for tile in st.drawn:
             st.tiles[TILE_TYPES[tile]].append(tile)
     if st.round < ROUNDS:
         b = roll(st, 1)[0]
         st.fields[b] = START_CHIP
         if st.version == "basic":
-            stack = st.stacks.pop(0)
+            stack = iter(st.stacks[0])
+            st.stacks = st.stacks[1:]
             for col in range(NB):
                 if col != b:
-                    st.fields[col] = stack.pop(0)
+                    st.fields[col] = next(stack)
     elif st.version == "basic":
-        st.fields = st.stacks.pop(0)
-    say(
-        st,
-        events,
-        "round",
-        f"Round {st.round} begins; {seat_name(st, st.start)} starts.",
-        round=st.round,
-        start=st.start,
-    )
+        st.fields = st.stacks[0][:]
+        st.stacks = st.stacks[1:]
+    if events is not None:
+        say(
+            st,
+            events,
+            "round",
+            f"Round {st.round} begins; {seat_name(st, st.start)} starts.",
+            round=st.round,
+            start=st.start,
+        )
     if st.dummy >= 0:
         _place_dummy(st, events)
     st.turn = 0
@@ -97,17 +105,17 @@ def _place_dummy(st: State, events: list[Event] | None) -> None:
 
 
 def start_turn(st: State) -> None:
-    st.dice = roll_all(st)
-    st.history = [st.dice]
+    st.dice = dice = list(fresh_dice(st))
+    st.history = [dice]
     st.kept = 0
     st.black = EMPTY
 
 
 def end_turn(st: State, ev: list[Event] | None) -> None:
-    st.turn += 1
     st.black = EMPTY
-    if st.turn < st.players * st.markers:
-        st.seat = (st.start + st.turn) % st.players
+    st.turn = turn = st.turn + 1
+    if turn < st.players * st.markers:
+        st.seat = (st.start + turn) % st.players
         start_turn(st)
         return
     st.history = []
@@ -125,7 +133,12 @@ def resolve(st: State, ev: list[Event] | None) -> None:
 
 
 def _column(st: State, b: int) -> list[int]:
-    return [o for o in st.grid[b * NCELLS : (b + 1) * NCELLS] if o != EMPTY]
+    """The seats with a marker on building ``b``, best cell first."""
+    return list(filter(_TAKEN, st.grid[b * NCELLS : (b + 1) * NCELLS]))
+
+
+_TAKEN = EMPTY.__ne__
+"""A cell with a marker (filter's test, in C: the column is read at every round end)."""
 
 
 def _ask(st: State, phase: str, seat: int, fixed: int = EMPTY) -> None:
@@ -182,7 +195,6 @@ def _resolve_basic(st: State, ev: list[Event] | None) -> None:
 def award(st: State, seat: int, chip: bool, to: int, ev: list[Event] | None) -> bool:
     """Give a package; True when the seat must now name the next start player."""
     b = st.col
-    name = seat_name(st, seat)
     if to != b:
         spend(st, seat, SWAP)
     gain = 1 if chip else 2
@@ -192,20 +204,9 @@ def award(st: State, seat: int, chip: bool, to: int, ev: list[Event] | None) -> 
         st.stamp += 1
         st.points[seat][to] = new
         st.arrival[seat][to] = st.stamp
-    if ev is not None:  # the sentence is only worded for a caller that records events
-        where = BUILDING_NAMES[to] + ("" if to == b else f" (switched from {BUILDING_NAMES[b]})")
-        say(
-            st,
-            ev,
-            "points",
-            f"{name} gains {gain} building point{'s' * (gain > 1)} on {where}: now {new}.",
-            seat=seat,
-            dummy=st.dummy,
-            gain=gain,
-            building=to,
-            column=b,
-            now=new,
-        )
+    name = seat_name(st, seat) if ev is not None else ""  # worded only for a caller that records events
+    if ev is not None:
+        said(st, ev, _points_line(name, seat, st.dummy, gain, to, b, new))
     if not chip:
         return False
     c = st.fields[b]
@@ -216,6 +217,8 @@ def award(st: State, seat: int, chip: bool, to: int, ev: list[Event] | None) -> 
         if seat == st.dummy:
             # HOUSE (seed: "the start player changes"): the Caliph passes to the other human.
             st.start = 1 - st.start
+            if ev is None:
+                return False
             say(
                 st,
                 ev,
@@ -230,11 +233,22 @@ def award(st: State, seat: int, chip: bool, to: int, ev: list[Event] | None) -> 
         return True
     if seat == st.dummy and CHIPS[c].effect != POINTS:
         st.gone.append(c)
-        say(st, ev, "chip", f"The dummy discards the {chip_label(c)} chip.", seat=seat, chip=c, discarded=True)
+        if ev is not None:
+            say(st, ev, "chip", f"The dummy discards the {chip_label(c)} chip.", seat=seat, chip=c, discarded=True)
     else:
         st.chips[seat].append(c)
-        say(st, ev, "chip", f"{name} takes the {chip_label(c)} chip.", seat=seat, dummy=st.dummy, chip=c)
+        if ev is not None:
+            say(st, ev, "chip", f"{name} takes the {chip_label(c)} chip.", seat=seat, dummy=st.dummy, chip=c)
     return False
+
+
+@lru_cache(maxsize=1 << 14)
+def _points_line(name: str, seat: int, dummy: int, gain: int, to: int, b: int, new: int) -> Line:
+    """award's event (seat x gain x building x column x points: a few thousand, shared like every
+    cached event: an Event is frozen and its data is read-only)."""
+    where = BUILDING_NAMES[to] + ("" if to == b else f" (switched from {BUILDING_NAMES[b]})")
+    text = f"{name} gains {gain} building point{'s' * (gain > 1)} on {where}: now {new}."
+    return line("points", text, seat=seat, dummy=dummy, gain=gain, building=to, column=b, now=new)
 
 
 def pop_top(st: State) -> None:
@@ -298,7 +312,8 @@ def _end_round(st: State, ev: list[Event] | None) -> None:
     st.fields = [EMPTY] * NB
     letter = SCORE_ROUNDS.get(st.round)
     if letter:
-        before = list(st.score)
+        before = st.score
+        st.score = before[:]  # scored into a new list (apply's copy shares the scores)
         (score_basic if st.version == "basic" else score_alcazaba)(st, letter)
         if ev is not None:
             gains = ", ".join(f"{seat_name(st, s)} +{st.score[s] - before[s]}" for s in range(len(st.score)))

@@ -26,12 +26,14 @@ def chip_points(state: State, seat: int) -> int:
 
 
 def score_basic(state: State, letter: str) -> None:
-    for b in range(NB):
-        table = TABLES[letter][b]
-        for place, seat in enumerate(building_ranking(state, b)[: len(table)]):
-            state.score[seat] += table[place]
-    for seat in range(len(state.score)):
-        state.score[seat] += chip_points(state, seat)
+    points, arrival, score = state.points, state.arrival, state.score
+    for b, table in enumerate(TABLES[letter]):
+        # building_ranking's order (the seat last only keeps the sort's tie order: stamps are unique)
+        ranked = sorted([(-row[b], arrival[s][b], s) for s, row in enumerate(points) if row[b] > 0])
+        for (_, _, seat), gain in zip(ranked, table, strict=False):  # places past the table score nothing
+            score[seat] += gain
+    for seat in range(len(score)):
+        score[seat] += chip_points(state, seat)
 
 
 def split_places(counts: list[int], table: tuple[int, ...]) -> list[int]:

@@ -124,20 +124,50 @@ def seats(state: State) -> int:
 
 
 def seat_name(state: State, seat: int) -> str:
-    return "The dummy" if seat == state.dummy else f"Player {seat + 1}"
+    if seat == state.dummy:
+        return "The dummy"
+    return _PLAYER_NAMES[seat] if 0 <= seat < len(_PLAYER_NAMES) else f"Player {seat + 1}"
+
+
+_PLAYER_NAMES = tuple(f"Player {seat + 1}" for seat in range(7))
+"""seat_name's words for the seats a table has (worded at every move the host records)."""
 
 
 def say(state: State, events: list[Event] | None, kind: str, text: str, **data: Any) -> None:
     """Record a public event: for the caller's event list and the picture's recent lines.
     ``events`` None (the search's apply_owned) records nothing: the log is not kept there."""
-    if events is None:
-        return
-    events.append(Event(kind=kind, text=text, data=data))
+    if events is not None:
+        said(state, events, (Event(kind=kind, text=text, data=data), text, {"kind": kind, "data": data}))
+
+
+Line = tuple[Event, str, dict[str, Any]]
+"""An event as say() records it: the Event, its log line and its ``log_data`` entry (built once by a
+cache for the events that repeat across games; shared, so never changed)."""
+
+
+def line(kind: str, text: str, **data: Any) -> Line:
+    """The Line say() would record for these words."""
+    return Event(kind=kind, text=text, data=data), text, {"kind": kind, "data": data}
+
+
+def said(state: State, events: list[Event], recorded: Line) -> None:
+    """say() for a Line built beforehand."""
+    event, text, entry = recorded
+    events.append(event)
     state.log.append(text)
-    state.log_data.append({"kind": kind, "data": data})
+    state.log_data.append(entry)
     if len(state.log) > LOG_LINES:
         del state.log[0]
         del state.log_data[0]
+
+
+def recent(state: State, text: str, entry: dict[str, Any]) -> tuple[list[str], list[dict[str, Any]]]:
+    """The picture's recent lines after one more event (say()'s effect on ``log`` and ``log_data``),
+    as new lists: a move that copies no other list leaves its predecessor's alone."""
+    log, log_data = state.log, state.log_data
+    if len(log) >= LOG_LINES:  # say() appends, then drops the oldest line
+        log, log_data = log[1:], log_data[1:]
+    return [*log, text], [*log_data, entry]
 
 
 def owns(st: State, seat: int, effect: str) -> int:
@@ -145,9 +175,13 @@ def owns(st: State, seat: int, effect: str) -> int:
     if st.version != "basic":
         return -1
     for i, c in enumerate(st.chips[seat]):
-        if CHIPS[c].effect == effect:
+        if _EFFECTS[c] == effect:
             return i
     return -1
+
+
+_EFFECTS: tuple[str, ...] = tuple(chip.effect for chip in CHIPS)
+"""Each chip's effect, by chip id (owns() runs at every column of every round end)."""
 
 
 def grid_of(st: State, seat: int) -> alh.Grid:

@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Mapping
 from functools import lru_cache
 from itertools import compress
-from operator import not_
+from operator import not_, truth
 from typing import Any
 
 import msgspec
@@ -118,7 +118,7 @@ class ImperiumGame:
         if state.finished:
             return _NOBODY
         # to_act is called before every move: a lookup of a shared set is cheaper than building one.
-        return _WAITING[tuple(map(bool, state.choices))]
+        return _WAITING[tuple(map(truth, state.choices))]  # truth: bool() without a type call
 
     def legal_actions(self, state: ImperiumState, seat: Seat) -> list[Play]:
         if state.finished or type(seat) is not int or not 0 <= seat < state.players:
@@ -140,10 +140,9 @@ class ImperiumGame:
             # Only the choices change: share the board, scores and supply with the old state.
             new = msgspec.structs.replace(state, choices=choices, events=events)
         else:
-            new = copy_state(state)
-            new.choices = choices
-            _finish_round(new, events)
+            new = copy_state(state, choices)
             new.events = events
+            _finish_round(new, events)
         return new, events
 
     def apply_owned(self, state: ImperiumState, seat: Seat, action: Play) -> ImperiumState:
@@ -239,10 +238,13 @@ def _finish_round(state: ImperiumState, events: list[Event] | None) -> None:
     supply = state.supply
     board = state.board
     if events is not None:
+        # One list of the picks for both the reveal and (when all are placed) the placement: event
+        # data is read-only, as everywhere here.
+        picks = list(map(list, reveal))
         events.append(Event(
             "reveal",
             f"Round {state.round} cards revealed: " + "; ".join(map(dict.__getitem__, _SEAT_TEXT, reveal)) + ".",
-            data={"round": state.round, "picks": list(map(list, reveal))},
+            data={"round": state.round, "picks": picks},
         ))
     if min(supply) >= 3:  # the common case: everyone places exactly the three picks they revealed
         for row, chosen in zip(board, reveal, strict=True):
@@ -251,7 +253,7 @@ def _finish_round(state: ImperiumState, events: list[Event] | None) -> None:
         for s in range(n):
             supply[s] -= 3
         if events is not None:
-            events.append(_placed_all_event(supply[:], list(map(list, reveal))))
+            events.append(_placed_all_event(supply[:], picks))
         _resolve_and_continue(state, reveal[:], events)
         return
     placed_all: list[tuple[int, ...]] = []

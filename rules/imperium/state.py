@@ -41,14 +41,14 @@ class ImperiumState(msgspec.Struct):
     finished: bool = False
 
 
-def copy_state(s: ImperiumState) -> ImperiumState:
-    """A copy safe to change: the lists the engine edits in place (scores, supply, board rows) are
-    copied; the rest (each seat's choice list, reveal, resolution, events) are only ever replaced
-    wholesale, never edited, so they can be shared."""
+def copy_state(s: ImperiumState, choices: list[tuple[int, ...]]) -> ImperiumState:
+    """A copy safe to change, holding ``choices`` (a new list): the lists the engine edits in place
+    (scores, supply, board rows) are copied; the rest (reveal, resolution, events) are only ever
+    replaced wholesale, never edited, so they can be shared."""
     return msgspec.structs.replace(
         s,
         scores=s.scores[:],
         supply=s.supply[:],
         board=[row[:] for row in s.board],
-        choices=s.choices[:],
+        choices=choices,
     )

@@ -242,19 +242,3 @@ def test_fuzzed_moves_apply_exactly_when_listed(version: str) -> None:
                 else:
                     with pytest.raises(RulesError):
                         GAME.apply(st, seat, cand)
-
-
-@pytest.mark.parametrize("version", VERSIONS)
-def test_clone_copies_every_list(version: str) -> None:
-    """The hand-written state copy must not share any list with the original."""
-    from rules.alhambra_dice.engine import _clone
-
-    st = GAME.setup(2, {"version": version}, 1)
-    copy = _clone(st)
-    assert copy == st
-    for name in State.__struct_fields__:
-        value = getattr(st, name)
-        if isinstance(value, list):
-            assert getattr(copy, name) is not value, name
-            for a, b in zip(value, getattr(copy, name), strict=True):
-                assert not isinstance(a, list) or a is not b, name

@@ -1,0 +1,42 @@
+"""``apply`` copies only the lists a move changes and shares the rest with the state it was given: a
+stored state (the host's snapshot, an undo point, a replay frame) must still read the same after any
+later move. Every state of many seeded random games, both versions and generator versions 2 and 3,
+is encoded before and after the move made from it; the next state must equal the same game played
+from deep copies."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import msgspec
+import pytest
+
+from rules.alhambra_dice import GAME
+from rules.rng import RNG_CURRENT, RNG_KEYED2
+
+GAMES = 30  # per version and generator, 2-6 players
+
+
+@pytest.mark.parametrize("rng", [RNG_KEYED2, RNG_CURRENT])
+@pytest.mark.parametrize("version", ["basic", "alcazaba"])
+def test_apply_never_changes_a_state_it_was_given(version: str, rng: int) -> None:
+    moves = 0
+    for seed in range(GAMES):
+        pick = random.Random(seed)
+        st = GAME.setup(2 + seed % 5, {"version": version}, seed, rng)
+        kept = []  # every state of the game, with its bytes when it was made
+        while GAME.result(st) is None:
+            seat = min(GAME.to_act(st))
+            action = pick.choice(GAME.legal_actions(st, seat))
+            before = msgspec.msgpack.encode(st)
+            expected, expected_events = GAME.apply(copy.deepcopy(st), seat, action)
+            nxt, events = GAME.apply(st, seat, action)
+            assert msgspec.msgpack.encode(st) == before, (seed, moves, action)
+            assert nxt == expected and events == expected_events, (seed, moves, action)
+            kept.append((st, before))
+            st = nxt
+            moves += 1
+        # ...and no later move changed any earlier state either
+        assert all(msgspec.msgpack.encode(old) == raw for old, raw in kept), seed
+    assert moves > GAMES * 200
