@@ -44,40 +44,14 @@ def bench(games: int, version: str) -> None:
     )
 
 
-def compare_fresh(games: int, version: str, rounds: int = 5) -> None:
-    """bench.engine_compare.compare's measure, each engine on seeds no other engine plays."""
-    from bench.engine_compare import BASELINE, old_games, random_game
-
-    engines = {"apply": (GAME, False), "apply_owned": (GAME, True), BASELINE: (old_games()["alhambra_dice"], False)}
-    cpu = dict.fromkeys(engines, 0.0)
-    per = max(1, games // rounds)
-    for r in range(rounds):  # alternating slices: a change in the machine's load hits every engine alike
-        for i, (label, (game, owned)) in enumerate(engines.items()):
-            seeds = range(100_000 * (i + 1) + r * per, 100_000 * (i + 1) + (r + 1) * per)
-            start = time.process_time()
-            for seed in seeds:
-                random_game(game, 2 + seed % 5, seed, {"version": version}, owned=owned)
-            cpu[label] += time.process_time() - start
-    played = per * rounds
-    for label in engines:
-        print(f"  {label}: {played / cpu[label]:,.0f} games per CPU s")
-    for label in ("apply", "apply_owned"):
-        print(f"  alhambra_dice {version}: speed-up {cpu[BASELINE] / cpu[label]:.2f}x through {label} "
-              f"(CPU time, same run, {played} games on each engine's own seeds)")
-
-
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--compare-fresh"]:
-        n = int(sys.argv[2]) if len(sys.argv) > 2 else 400
-        for v in sys.argv[3:] or ["basic", "alcazaba"]:
-            compare_fresh(n, v)
-        sys.exit()
-    if sys.argv[1:2] == ["--compare"]:
+    if sys.argv[1:2] in (["--compare"], ["--compare-fresh"]):
         from bench.engine_compare import compare
 
-        n = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+        fresh = sys.argv[1] == "--compare-fresh"
+        n = int(sys.argv[2]) if len(sys.argv) > 2 else (400 if fresh else 200)
         for v in sys.argv[3:] or ["basic", "alcazaba"]:
-            compare("alhambra_dice", n, lambda seed: 2 + seed % 5, {"version": v})
+            compare("alhambra_dice", n, lambda seed: 2 + seed % 5, {"version": v}, fresh=fresh)
         sys.exit()
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 500
     versions = sys.argv[2:] or ["basic", "alcazaba"]
