@@ -10,8 +10,11 @@ seat after it. Every level is honest: it plays on a state sampled from its view.
 
 from __future__ import annotations
 
+import gc
 import random
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from rules.ai import LevelSettings, Player, SearchAI, level_players
@@ -68,6 +71,52 @@ def _best_systems(st: State, seat: Seat) -> list[Any]:
     return list(best.values())
 
 
+@contextmanager
+def _unswept() -> Iterator[None]:
+    """Python's cycle collector paused while a decision runs. A turn search makes and keeps thousands
+    of positions (lists and dicts) that reference counting frees; kept alive, they made the collector
+    sweep them again and again (a third of a Normal turn's CPU). Nothing here makes cycles, so pausing
+    it changes no result; the collector runs again after the decision (as it was, when nested)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+class _Positions:
+    """The positions one decision's turn search reaches, each worked out once: the moves out of a
+    position (its legal moves but Back, in their order, each with the position it leads to) and what a
+    position is worth to the deciding seat. The walk through a turn goes through the very positions the
+    judgement of its previous step already settled, so each is applied and judged only the first time.
+    Positions are known by identity (each is kept here, so its id stays its own): nothing the search
+    reaches is ever changed in place (``apply`` copies)."""
+
+    __slots__ = ("_moves", "_values", "game", "seat", "value")
+
+    def __init__(self, game: Game[Any, Any], seat: Seat, value: Callable[[State, Seat], float]) -> None:
+        self.game, self.seat, self.value = game, seat, value
+        self._moves: dict[int, tuple[State, list[tuple[Any, State]]]] = {}
+        self._values: dict[int, tuple[State, float]] = {}
+
+    def moves(self, st: State) -> list[tuple[Any, State]]:
+        known = self._moves.get(id(st))
+        if known is None:
+            game, seat = self.game, self.seat
+            known = self._moves[id(st)] = (st, [(a, game.apply(st, seat, a)[0])
+                                                for a in game.legal_actions(st, seat) if not isinstance(a, Back)])
+        return known[1]
+
+    def worth(self, st: State) -> float:
+        known = self._values.get(id(st))
+        if known is None:
+            known = self._values[id(st)] = (st, self.value(st, self.seat))
+        return known[1]
+
+
 class GreedyAI:
     """Chooses the move that leaves its own position worth most after finishing its turn."""
 
@@ -83,22 +132,25 @@ class GreedyAI:
         legal = [a for a in every if not (isinstance(a, Place) and a.n > 1) and not isinstance(a, Back)] or every
         if len(legal) == 1:
             return legal[0]
-        scored = [(self._judge(game, state, seat, a, rng), rng.random(), i) for i, a in enumerate(legal)]
+        seen = _Positions(game, seat, self.value)
+        with _unswept():
+            scored = [(self._judge(seen, state, a), rng.random(), i) for i, a in enumerate(legal)]
         return legal[max(scored)[2]]
 
-    def _judge(self, game: Game[Any, Any], state: Any, seat: Seat, action: Any, rng: random.Random) -> float:
-        st, _ = game.apply(state, seat, action)
+    def _judge(self, seen: _Positions, state: State, action: Any) -> float:
+        """The position after ``action`` and the rest of the turn played greedily, step by step."""
+        game, seat = seen.game, seen.seat
+        st = game.apply(state, seat, action)[0]
         for _ in range(MAX_STEPS):
             if game.result(st) is not None or seat not in game.to_act(st) or st.tasks[0].kind == "turn":
                 break
-            options = [a for a in game.legal_actions(st, seat) if type(a).__name__ != "Back"]
-            best = max(options, key=lambda a: self._step_value(game, st, seat, a))
-            st, _ = game.apply(st, seat, best)
-        return self.value(st, seat)
+            here = st
+            st = max(seen.moves(here), key=lambda move: self._step_value(seen, here, move[1]))[1]
+        return seen.worth(st)
 
-    def _step_value(self, game: Game[Any, Any], st: State, seat: Seat, action: Any) -> float:
+    def _step_value(self, seen: _Positions, st: State, after: State) -> float:
         """How a step inside the turn (a tile, a site, a payment) is judged: the position right after it."""
-        return self.value(game.apply(st, seat, action)[0], seat)
+        return seen.worth(after)
 
 
 class PlannerAI(GreedyAI):
@@ -111,36 +163,35 @@ class PlannerAI(GreedyAI):
     def value(st: State, seat: Seat) -> float:
         return plan.worth(st, seat)
 
-
-    def _step_value(self, game: Game[Any, Any], st: State, seat: Seat, action: Any) -> float:
+    def _step_value(self, seen: _Positions, st: State, after: State) -> float:
         # A step is judged with the rest of its task finished (a site with its payment, a tile with its
         # site): judged alone, every site of a construction looks alike until it is paid for.
         kind = st.tasks[0].kind if st.tasks else ""
-        return self._settled(game, game.apply(st, seat, action)[0], seat, kind, SETTLE_DEPTH)
+        return self._settled(seen, after, kind, SETTLE_DEPTH)
 
-    def _settled(self, game: Game[Any, Any], st: State, seat: Seat, kind: str, depth: int) -> float:
-        """``plan.worth`` once ``seat`` has finished the task of ``kind`` under way (each step looking
+    def _settled(self, seen: _Positions, st: State, kind: str, depth: int) -> float:
+        """``plan.worth`` once the seat has finished the task of ``kind`` under way (each step looking
         ``depth`` steps further), or of ``st`` itself if that task is over."""
+        game, seat = seen.game, seen.seat
         for _ in range(MAX_STEPS):
             if game.result(st) is not None or seat not in game.to_act(st) or not st.tasks or st.tasks[0].kind != kind:
                 break
-            after = [game.apply(st, seat, a)[0] for a in game.legal_actions(st, seat) if not isinstance(a, Back)]
+            after = seen.moves(st)
             if not after:
                 break
             if depth <= 0:
-                st = max(after, key=lambda s: self.value(s, seat))
+                st = max(after, key=lambda move: seen.worth(move[1]))[1]
             else:
-                st = max(after, key=lambda s: self._settled(game, s, seat, kind, depth - 1))
-        return self.value(st, seat)
+                st = max(after, key=lambda move: self._settled(seen, move[1], kind, depth - 1))[1]
+        return seen.worth(st)
 
     def ranked(self, game: Game[Any, Any], state: Any, seat: Seat, legal: list[Any]) -> list[Any]:
         """``legal`` best first by this player's judgement (ties in list order)."""
-        scored = [(self._judge(game, state, seat, a, _NO_NOISE), -i) for i, a in enumerate(legal)]
+        seen = _Positions(game, seat, self.value)
+        scored = [(self._judge(seen, state, a), -i) for i, a in enumerate(legal)]
         return [legal[-i] for _, i in sorted(scored, reverse=True)]
 
 
-_NO_NOISE = random.Random(0)
-"""``_judge`` draws nothing from its generator; ranking candidates must not move the caller's."""
 _NORMAL = PlannerAI()
 WORTH_SCALE = 12.0
 """The generic search's evaluation: a lead of this many estimated VP is a solid lead (``margin_prospect``)."""
@@ -160,6 +211,10 @@ class HardAI(SearchAI):
     (tile, site, payment, fulfil) are Normal's, on a sample of the view."""
 
     def choose(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
+        with _unswept():
+            return self._choose(game, state, seat, rng)
+
+    def _choose(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
         view = game.view(state, seat)
         st = determinise(view, seat, rng)
         if view["step"] != "turn":
