@@ -132,10 +132,16 @@ class GreedyAI:
         legal = [a for a in every if not (isinstance(a, Place) and a.n > 1) and not isinstance(a, Back)] or every
         if len(legal) == 1:
             return legal[0]
-        seen = _Positions(game, seat, self.value)
         with _unswept():
-            scored = [(self._judge(seen, state, a), rng.random(), i) for i, a in enumerate(legal)]
+            scored = self._scored(game, state, seat, legal, rng)
         return legal[max(scored)[2]]
+
+    def _scored(self, game: Game[Any, Any], state: Any, seat: Seat, legal: list[Any],
+                rng: random.Random) -> list[tuple[float, float, int]]:
+        # the positions are let go on return, before the collector runs again: else its first sweep
+        # would go through every one of them
+        seen = _Positions(game, seat, self.value)
+        return [(self._judge(seen, state, a), rng.random(), i) for i, a in enumerate(legal)]
 
     def _judge(self, seen: _Positions, state: State, action: Any) -> float:
         """The position after ``action`` and the rest of the turn played greedily, step by step."""

@@ -175,17 +175,40 @@ def production(st: State, seat: int) -> tuple[float, float, float]:
     """(energy per later round from systems and half-built chains, energy the water in dams can make
     this round, the largest single production the systems allow) for ``seat``."""
     c = st.companies[seat]
-    ph_zone = _site_zones(st.map)[1]
-    my_ph_zones = frozenset([ph_zone[p] for p, o in st.ph_owner.items() if o == seat])
-    systems = _systems(st.map, st.round, seat, tuple(sorted(st.headstream_tiles.items())),
-                       tuple(sorted(st.dam_level.items())), tuple(st.dam_owner.items()),
-                       tuple(st.conduit_owner.items()), my_ph_zones, c.left[0] > 0, c.left[2] > 0, c.left[3] > 0)
+    systems = _layout_systems(st, seat, c)
     water = st.water
     ready = 0.0
     for dam, full in systems.ready:
         ready += water.get(dam, 0) * full
     bonus = _production_bonus(c.company, data.pieces("powerhouse") - c.left[3]) if c.company else 0
     return systems.per_round, ready, systems.biggest + bonus
+
+
+_SEEN: dict[tuple[object, ...], tuple[tuple[object, ...], _Systems]] = {}
+"""``_systems`` by the identity of the map's containers (kept here, so an id stays theirs)."""
+SEEN_MAX = 4096
+
+
+def _layout_systems(st: State, seat: int, c: Company) -> _Systems:
+    # The engine changes the pieces on the map only by replacing their containers (state.copy_state:
+    # copy on write), so the positions a search reaches from one another hold the very same dicts until
+    # something is built: known by identity, the layout costs no hashing of its contents. The counts
+    # guard against a position built by hand and changed in place.
+    dams, levels, conduits, phs = st.dam_owner, st.dam_level, st.conduit_owner, st.ph_owner
+    key = (id(dams), id(levels), id(conduits), id(phs), id(st.headstream_tiles), len(dams), sum(levels.values()),
+           len(conduits), len(phs), st.map, st.round, seat, c.left[0] > 0, c.left[2] > 0, c.left[3] > 0)
+    known = _SEEN.get(key)
+    if known is not None:
+        return known[1]
+    ph_zone = _site_zones(st.map)[1]
+    my_ph_zones = frozenset([ph_zone[p] for p, o in phs.items() if o == seat])
+    systems = _systems(st.map, st.round, seat, tuple(sorted(st.headstream_tiles.items())),
+                       tuple(sorted(levels.items())), tuple(dams.items()), tuple(conduits.items()), my_ph_zones,
+                       c.left[0] > 0, c.left[2] > 0, c.left[3] > 0)
+    if len(_SEEN) >= SEEN_MAX:
+        _SEEN.clear()
+    _SEEN[key] = ((dams, levels, conduits, phs, st.headstream_tiles), systems)
+    return systems
 
 
 class _Systems:
