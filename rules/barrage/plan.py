@@ -15,6 +15,7 @@ no engine internals, so it stays valid while the engine changes.
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from itertools import chain
 
 from rules.barrage import data
 from rules.barrage.scoring import bonus_vp, energy_awards, energy_credits
@@ -290,11 +291,11 @@ def _machinery(exc: int, mix: int, wexc: tuple[int, ...], wmix: tuple[int, ...],
     return total
 
 
-def _bonus_count(st: State, c: Company, tile: str) -> int:
+def _bonus_count(st: State, c: Company, tile: str, advanced: int | None = None) -> int:
     if tile == "BONUS_CONTRACT":
         return len(c.done)
     if tile == "BONUS_ADVANCED_TILE":
-        return _advanced(c)
+        return _advanced(c) if advanced is None else advanced
     if tile == "BONUS_IRRIGATION_TILE":
         return len(c.irr_up) + len(c.irr_down)
     structure = tile.removeprefix("BONUS_").lower()
@@ -302,7 +303,7 @@ def _bonus_count(st: State, c: Company, tile: str) -> int:
 
 
 def _advanced(c: Company) -> int:
-    return _tiles(tuple(c.tiles), tuple(t for seg in c.wheel for t in seg))[0]
+    return _tiles(tuple(c.tiles), tuple(chain.from_iterable(c.wheel)))[0]
 
 
 @lru_cache(maxsize=4096)
@@ -312,11 +313,12 @@ def _tiles(supply: tuple[str, ...], wheel: tuple[str, ...]) -> tuple[int, int]:
     return advanced, len({s for t in supply for s in data.TECH[t].get("builds", ())})
 
 
-def round_scoring(st: State, seat: int) -> float:
-    """This round's scoring for ``seat`` if the energy track stayed as it is."""
+def round_scoring(st: State, seat: int, advanced: int | None = None) -> float:
+    """This round's scoring for ``seat`` if the energy track stayed as it is (``advanced``: its advanced
+    tiles, when the caller has counted them)."""
     c = st.companies[seat]
     tile = st.bonus[st.round - 1] if st.round - 1 < len(st.bonus) else ""
-    count = _bonus_count(st, c, tile) if tile else 0
+    count = _bonus_count(st, c, tile, advanced) if tile else 0
     return _round_scoring(tuple([x.energy for x in st.companies]), seat, st.round, tile, count)
 
 
@@ -361,8 +363,9 @@ def worth(st: State, seat: int) -> float:
     v = float(c.vp)
     v += CREDIT[rnd - 1] * c.credits
     v += machinery_worth(c, rnd)
+    advanced, ready_kinds = _tiles(tuple(c.tiles), tuple(chain.from_iterable(c.wheel)))
     if st.phase == "actions":
-        v += ENGINEER * (c.eng + c.arch) + ENERGY_NOW * c.energy + round_scoring(st, seat)
+        v += ENGINEER * (c.eng + c.arch) + ENERGY_NOW * c.energy + round_scoring(st, seat, advanced)
     per_round, ready, biggest = production(st, seat)
     v += ENERGY_LATER * per_round * left + ENERGY_READY * ready
     if rnd == ROUNDS:
@@ -371,7 +374,6 @@ def worth(st: State, seat: int) -> float:
     # and tip a tie between two moves
     for term in _pieces(c.company, tuple(c.left), rnd):
         v += term
-    advanced, ready_kinds = _tiles(tuple(c.tiles), tuple(t for seg in c.wheel for t in seg))
     v += ADVANCED_TILE * advanced
     v += TILE_READY * ready_kinds
     sure = CONTRACT_SURE if left or st.phase == "actions" else 0.0
