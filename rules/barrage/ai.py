@@ -95,12 +95,24 @@ class _Positions:
     Positions are known by identity (each is kept here, so its id stays its own): nothing the search
     reaches is ever changed in place (``apply`` copies)."""
 
-    __slots__ = ("_moves", "_values", "game", "seat", "value")
+    __slots__ = ("_moves", "_picked", "_values", "game", "seat", "value")
 
     def __init__(self, game: Game[Any, Any], seat: Seat, value: Callable[[State, Seat], float]) -> None:
         self.game, self.seat, self.value = game, seat, value
         self._moves: dict[int, tuple[State, list[tuple[Any, State]]]] = {}
+        self._picked: dict[int, tuple[State, list[tuple[Any, State]]]] = {}
         self._values: dict[int, tuple[State, float]] = {}
+
+    def after(self, st: State, action: Any) -> State:
+        """The position ``action`` leads to from ``st`` (one of the moves out of it, or one picked alone)."""
+        for known in (self._moves.get(id(st)), self._picked.get(id(st))):
+            if known is not None:
+                for a, nxt in known[1]:
+                    if a == action:
+                        return nxt
+        nxt = self.game.apply(st, self.seat, action)[0]
+        self._picked.setdefault(id(st), (st, []))[1].append((action, nxt))
+        return nxt
 
     def moves(self, st: State) -> list[tuple[Any, State]]:
         known = self._moves.get(id(st))
@@ -126,27 +138,30 @@ class GreedyAI:
     def value(st: State, seat: Seat) -> float:
         return value(st, seat)
 
-    def choose(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
+    def choose(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random,
+               seen: _Positions | None = None) -> Any:
+        """The move for ``seat``; ``seen``: positions this player already judged for ``seat`` from
+        ``state`` (Hard's ranking, reused for its own next steps)."""
         # the bank is judged one engineer at a time; a turn is never taken back (Back changes nothing)
         every = game.legal_actions(state, seat)
         legal = [a for a in every if not (isinstance(a, Place) and a.n > 1) and not isinstance(a, Back)] or every
         if len(legal) == 1:
             return legal[0]
         with _unswept():
-            scored = self._scored(game, state, seat, legal, rng)
+            scored = self._scored(game, state, seat, legal, rng, seen)
         return legal[max(scored)[2]]
 
-    def _scored(self, game: Game[Any, Any], state: Any, seat: Seat, legal: list[Any],
-                rng: random.Random) -> list[tuple[float, float, int]]:
+    def _scored(self, game: Game[Any, Any], state: Any, seat: Seat, legal: list[Any], rng: random.Random,
+                seen: _Positions | None) -> list[tuple[float, float, int]]:
         # the positions are let go on return, before the collector runs again: else its first sweep
         # would go through every one of them
-        seen = _Positions(game, seat, self.value)
+        seen = seen or _Positions(game, seat, self.value)
         return [(self._judge(seen, state, a), rng.random(), i) for i, a in enumerate(legal)]
 
     def _judge(self, seen: _Positions, state: State, action: Any) -> float:
         """The position after ``action`` and the rest of the turn played greedily, step by step."""
         game, seat = seen.game, seen.seat
-        st = game.apply(state, seat, action)[0]
+        st = seen.after(state, action)
         for _ in range(MAX_STEPS):
             if game.result(st) is not None or seat not in game.to_act(st) or st.tasks[0].kind == "turn":
                 break
@@ -191,9 +206,11 @@ class PlannerAI(GreedyAI):
                 st = max(after, key=lambda move: self._settled(seen, move[1], kind, depth - 1))[1]
         return seen.worth(st)
 
-    def ranked(self, game: Game[Any, Any], state: Any, seat: Seat, legal: list[Any]) -> list[Any]:
-        """``legal`` best first by this player's judgement (ties in list order)."""
-        seen = _Positions(game, seat, self.value)
+    def ranked(self, game: Game[Any, Any], state: Any, seat: Seat, legal: list[Any],
+               seen: _Positions | None = None) -> list[Any]:
+        """``legal`` best first by this player's judgement (ties in list order); ``seen`` keeps the
+        positions judged on the way."""
+        seen = seen or _Positions(game, seat, self.value)
         scored = [(self._judge(seen, state, a), -i) for i, a in enumerate(legal)]
         return [legal[-i] for _, i in sorted(scored, reverse=True)]
 
@@ -229,7 +246,8 @@ class HardAI(SearchAI):
         legal = [a for a in every if not (isinstance(a, Place) and a.n > 1) and not isinstance(a, Back)] or every
         if len(legal) == 1:
             return legal[0]
-        ranked = _NORMAL.ranked(game, st, seat, legal)[:CANDIDATES]
+        seen = _Positions(game, seat, _NORMAL.value)
+        ranked = _NORMAL.ranked(game, st, seat, legal, seen)[:CANDIDATES]
         samples = max(1, self.budget.iterations // len(ranked))
         start = time.process_time()
         totals = [0.0] * len(ranked)
@@ -241,7 +259,7 @@ class HardAI(SearchAI):
             for a in ranked:
                 if (i or leads) and time.process_time() - start > self.budget.deadline_s:
                     break
-                leads.append(_lead_after_replies(game, deal, seat, a, random.Random(seed)))
+                leads.append(_lead_after_replies(game, deal, seat, a, random.Random(seed), seen if i == 0 else None))
             if len(leads) < len(ranked):
                 break  # a sample cut by the deadline is left out, so every candidate is judged alike
             totals = [t + x for t, x in zip(totals, leads, strict=True)]
@@ -249,18 +267,29 @@ class HardAI(SearchAI):
         return ranked[best] if totals[best] - totals[0] > KEEP_MARGIN * samples else ranked[0]
 
 
-def _lead_after_replies(game: Game[Any, Any], st: State, seat: Seat, action: Any, rng: random.Random) -> float:
+def _lead_after_replies(game: Game[Any, Any], st: State, seat: Seat, action: Any, rng: random.Random,
+                        seen: _Positions | None = None) -> float:
     """``seat``'s lead in ``plan.worth`` over the best other once ``action`` and everything Normal plays
-    after it (its own steps, the others' turns) have brought the game back to ``seat``'s next turn."""
+    after it (its own steps, the others' turns) have brought the game back to ``seat``'s next turn.
+    ``seen``: the positions Normal's ranking of ``st`` reached, which the seat's own next steps reuse."""
     step = owned_apply(game)
-    st = game.apply(st, seat, action)[0]  # ``st`` is shared by the candidates: copied once, then owned
+    # the seat's own steps walk through positions Normal's ranking judged: taken from ``seen`` (shared,
+    # never changed in place); from the first other seat's move on, the look-ahead owns its position
+    shared = seen is not None
+    st = seen.after(st, action) if seen is not None else game.apply(st, seat, action)[0]
     for _ in range(REPLY_PLIES):
         if game.result(st) is not None:
             break
         actor = min(game.to_act(st))
         if actor == seat and st.tasks and st.tasks[0].kind == "turn":
             break
-        st = step(st, actor, _NORMAL.choose(game, st, actor, rng))
+        if shared and seen is not None and actor == seat:
+            st = seen.after(st, _NORMAL.choose(game, st, actor, rng, seen))
+        elif shared:
+            st = game.apply(st, actor, _NORMAL.choose(game, st, actor, rng))[0]
+            shared = False
+        else:
+            st = step(st, actor, _NORMAL.choose(game, st, actor, rng))
     worths = [plan.worth(st, s) for s in range(st.players)]
     return worths[seat] - max(w for s, w in enumerate(worths) if s != seat)
 

@@ -165,6 +165,7 @@ class State(msgspec.Struct, omit_defaults=True, dict=True):
 
 
 _replace = msgspec.structs.replace
+_copy_list = list.copy
 
 
 def copy_task(t: Task) -> Task:
@@ -174,7 +175,7 @@ def copy_task(t: Task) -> Task:
 def _copy_company(c: Company) -> Company:
     # every list the engine changes in place gets its own copy; the strings and BankUse records in
     # them are never changed, so they are shared
-    return _replace(c, tiles=c.tiles[:], wheel=[seg[:] for seg in c.wheel], wexc=c.wexc[:], wmix=c.wmix[:],
+    return _replace(c, tiles=c.tiles[:], wheel=list(map(_copy_list, c.wheel)), wexc=c.wexc[:], wmix=c.wmix[:],
                     left=c.left[:], hand=c.hand[:], done=c.done[:], used=c.used[:], bank=c.bank[:],
                     works=c.works[:], irr_up=c.irr_up[:], irr_down=c.irr_down[:])
 
