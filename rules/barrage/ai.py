@@ -10,8 +10,11 @@ seat after it. Every level is honest: it plays on a state sampled from its view.
 
 from __future__ import annotations
 
+import gc
 import random
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from rules.ai import LevelSettings, Player, SearchAI, level_players
@@ -68,6 +71,64 @@ def _best_systems(st: State, seat: Seat) -> list[Any]:
     return list(best.values())
 
 
+@contextmanager
+def _unswept() -> Iterator[None]:
+    """Python's cycle collector paused while a decision runs. A turn search makes and keeps thousands
+    of positions (lists and dicts) that reference counting frees; kept alive, they made the collector
+    sweep them again and again (a third of a Normal turn's CPU). Nothing here makes cycles, so pausing
+    it changes no result; the collector runs again after the decision (as it was, when nested)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+class _Positions:
+    """The positions one decision's turn search reaches, each worked out once: the moves out of a
+    position (its legal moves but Back, in their order, each with the position it leads to) and what a
+    position is worth to the deciding seat. The walk through a turn goes through the very positions the
+    judgement of its previous step already settled, so each is applied and judged only the first time.
+    Positions are known by identity (each is kept here, so its id stays its own): nothing the search
+    reaches is ever changed in place (``apply`` copies)."""
+
+    __slots__ = ("_moves", "_picked", "_values", "game", "seat", "value")
+
+    def __init__(self, game: Game[Any, Any], seat: Seat, value: Callable[[State, Seat], float]) -> None:
+        self.game, self.seat, self.value = game, seat, value
+        self._moves: dict[int, tuple[State, list[tuple[Any, State]]]] = {}
+        self._picked: dict[int, tuple[State, list[tuple[Any, State]]]] = {}
+        self._values: dict[int, tuple[State, float]] = {}
+
+    def after(self, st: State, action: Any) -> State:
+        """The position ``action`` leads to from ``st`` (one of the moves out of it, or one picked alone)."""
+        for known in (self._moves.get(id(st)), self._picked.get(id(st))):
+            if known is not None:
+                for a, nxt in known[1]:
+                    if a == action:
+                        return nxt
+        nxt = self.game.apply(st, self.seat, action)[0]
+        self._picked.setdefault(id(st), (st, []))[1].append((action, nxt))
+        return nxt
+
+    def moves(self, st: State) -> list[tuple[Any, State]]:
+        known = self._moves.get(id(st))
+        if known is None:
+            game, seat = self.game, self.seat
+            known = self._moves[id(st)] = (st, [(a, game.apply(st, seat, a)[0])
+                                                for a in game.legal_actions(st, seat) if not isinstance(a, Back)])
+        return known[1]
+
+    def worth(self, st: State) -> float:
+        known = self._values.get(id(st))
+        if known is None:
+            known = self._values[id(st)] = (st, self.value(st, self.seat))
+        return known[1]
+
+
 class GreedyAI:
     """Chooses the move that leaves its own position worth most after finishing its turn."""
 
@@ -77,28 +138,40 @@ class GreedyAI:
     def value(st: State, seat: Seat) -> float:
         return value(st, seat)
 
-    def choose(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
+    def choose(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random,
+               seen: _Positions | None = None) -> Any:
+        """The move for ``seat``; ``seen``: positions this player already judged for ``seat`` from
+        ``state`` (Hard's ranking, reused for its own next steps)."""
         # the bank is judged one engineer at a time; a turn is never taken back (Back changes nothing)
         every = game.legal_actions(state, seat)
         legal = [a for a in every if not (isinstance(a, Place) and a.n > 1) and not isinstance(a, Back)] or every
         if len(legal) == 1:
             return legal[0]
-        scored = [(self._judge(game, state, seat, a, rng), rng.random(), i) for i, a in enumerate(legal)]
+        with _unswept():
+            scored = self._scored(game, state, seat, legal, rng, seen)
         return legal[max(scored)[2]]
 
-    def _judge(self, game: Game[Any, Any], state: Any, seat: Seat, action: Any, rng: random.Random) -> float:
-        st, _ = game.apply(state, seat, action)
+    def _scored(self, game: Game[Any, Any], state: Any, seat: Seat, legal: list[Any], rng: random.Random,
+                seen: _Positions | None) -> list[tuple[float, float, int]]:
+        # the positions are let go on return, before the collector runs again: else its first sweep
+        # would go through every one of them
+        seen = seen or _Positions(game, seat, self.value)
+        return [(self._judge(seen, state, a), rng.random(), i) for i, a in enumerate(legal)]
+
+    def _judge(self, seen: _Positions, state: State, action: Any) -> float:
+        """The position after ``action`` and the rest of the turn played greedily, step by step."""
+        game, seat = seen.game, seen.seat
+        st = seen.after(state, action)
         for _ in range(MAX_STEPS):
             if game.result(st) is not None or seat not in game.to_act(st) or st.tasks[0].kind == "turn":
                 break
-            options = [a for a in game.legal_actions(st, seat) if type(a).__name__ != "Back"]
-            best = max(options, key=lambda a: self._step_value(game, st, seat, a))
-            st, _ = game.apply(st, seat, best)
-        return self.value(st, seat)
+            here = st
+            st = max(seen.moves(here), key=lambda move: self._step_value(seen, here, move[1]))[1]
+        return seen.worth(st)
 
-    def _step_value(self, game: Game[Any, Any], st: State, seat: Seat, action: Any) -> float:
+    def _step_value(self, seen: _Positions, st: State, after: State) -> float:
         """How a step inside the turn (a tile, a site, a payment) is judged: the position right after it."""
-        return self.value(game.apply(st, seat, action)[0], seat)
+        return seen.worth(after)
 
 
 class PlannerAI(GreedyAI):
@@ -111,36 +184,37 @@ class PlannerAI(GreedyAI):
     def value(st: State, seat: Seat) -> float:
         return plan.worth(st, seat)
 
-
-    def _step_value(self, game: Game[Any, Any], st: State, seat: Seat, action: Any) -> float:
+    def _step_value(self, seen: _Positions, st: State, after: State) -> float:
         # A step is judged with the rest of its task finished (a site with its payment, a tile with its
         # site): judged alone, every site of a construction looks alike until it is paid for.
         kind = st.tasks[0].kind if st.tasks else ""
-        return self._settled(game, game.apply(st, seat, action)[0], seat, kind, SETTLE_DEPTH)
+        return self._settled(seen, after, kind, SETTLE_DEPTH)
 
-    def _settled(self, game: Game[Any, Any], st: State, seat: Seat, kind: str, depth: int) -> float:
-        """``plan.worth`` once ``seat`` has finished the task of ``kind`` under way (each step looking
+    def _settled(self, seen: _Positions, st: State, kind: str, depth: int) -> float:
+        """``plan.worth`` once the seat has finished the task of ``kind`` under way (each step looking
         ``depth`` steps further), or of ``st`` itself if that task is over."""
+        game, seat = seen.game, seen.seat
         for _ in range(MAX_STEPS):
             if game.result(st) is not None or seat not in game.to_act(st) or not st.tasks or st.tasks[0].kind != kind:
                 break
-            after = [game.apply(st, seat, a)[0] for a in game.legal_actions(st, seat) if not isinstance(a, Back)]
+            after = seen.moves(st)
             if not after:
                 break
             if depth <= 0:
-                st = max(after, key=lambda s: self.value(s, seat))
+                st = max(after, key=lambda move: seen.worth(move[1]))[1]
             else:
-                st = max(after, key=lambda s: self._settled(game, s, seat, kind, depth - 1))
-        return self.value(st, seat)
+                st = max(after, key=lambda move: self._settled(seen, move[1], kind, depth - 1))[1]
+        return seen.worth(st)
 
-    def ranked(self, game: Game[Any, Any], state: Any, seat: Seat, legal: list[Any]) -> list[Any]:
-        """``legal`` best first by this player's judgement (ties in list order)."""
-        scored = [(self._judge(game, state, seat, a, _NO_NOISE), -i) for i, a in enumerate(legal)]
+    def ranked(self, game: Game[Any, Any], state: Any, seat: Seat, legal: list[Any],
+               seen: _Positions | None = None) -> list[Any]:
+        """``legal`` best first by this player's judgement (ties in list order); ``seen`` keeps the
+        positions judged on the way."""
+        seen = seen or _Positions(game, seat, self.value)
+        scored = [(self._judge(seen, state, a), -i) for i, a in enumerate(legal)]
         return [legal[-i] for _, i in sorted(scored, reverse=True)]
 
 
-_NO_NOISE = random.Random(0)
-"""``_judge`` draws nothing from its generator; ranking candidates must not move the caller's."""
 _NORMAL = PlannerAI()
 WORTH_SCALE = 12.0
 """The generic search's evaluation: a lead of this many estimated VP is a solid lead (``margin_prospect``)."""
@@ -160,6 +234,10 @@ class HardAI(SearchAI):
     (tile, site, payment, fulfil) are Normal's, on a sample of the view."""
 
     def choose(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
+        with _unswept():
+            return self._choose(game, state, seat, rng)
+
+    def _choose(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
         view = game.view(state, seat)
         st = determinise(view, seat, rng)
         if view["step"] != "turn":
@@ -168,7 +246,8 @@ class HardAI(SearchAI):
         legal = [a for a in every if not (isinstance(a, Place) and a.n > 1) and not isinstance(a, Back)] or every
         if len(legal) == 1:
             return legal[0]
-        ranked = _NORMAL.ranked(game, st, seat, legal)[:CANDIDATES]
+        seen = _Positions(game, seat, _NORMAL.value)
+        ranked = _NORMAL.ranked(game, st, seat, legal, seen)[:CANDIDATES]
         samples = max(1, self.budget.iterations // len(ranked))
         start = time.process_time()
         totals = [0.0] * len(ranked)
@@ -180,7 +259,7 @@ class HardAI(SearchAI):
             for a in ranked:
                 if (i or leads) and time.process_time() - start > self.budget.deadline_s:
                     break
-                leads.append(_lead_after_replies(game, deal, seat, a, random.Random(seed)))
+                leads.append(_lead_after_replies(game, deal, seat, a, random.Random(seed), seen if i == 0 else None))
             if len(leads) < len(ranked):
                 break  # a sample cut by the deadline is left out, so every candidate is judged alike
             totals = [t + x for t, x in zip(totals, leads, strict=True)]
@@ -188,18 +267,29 @@ class HardAI(SearchAI):
         return ranked[best] if totals[best] - totals[0] > KEEP_MARGIN * samples else ranked[0]
 
 
-def _lead_after_replies(game: Game[Any, Any], st: State, seat: Seat, action: Any, rng: random.Random) -> float:
+def _lead_after_replies(game: Game[Any, Any], st: State, seat: Seat, action: Any, rng: random.Random,
+                        seen: _Positions | None = None) -> float:
     """``seat``'s lead in ``plan.worth`` over the best other once ``action`` and everything Normal plays
-    after it (its own steps, the others' turns) have brought the game back to ``seat``'s next turn."""
+    after it (its own steps, the others' turns) have brought the game back to ``seat``'s next turn.
+    ``seen``: the positions Normal's ranking of ``st`` reached, which the seat's own next steps reuse."""
     step = owned_apply(game)
-    st = game.apply(st, seat, action)[0]  # ``st`` is shared by the candidates: copied once, then owned
+    # the seat's own steps walk through positions Normal's ranking judged: taken from ``seen`` (shared,
+    # never changed in place); from the first other seat's move on, the look-ahead owns its position
+    shared = seen is not None
+    st = seen.after(st, action) if seen is not None else game.apply(st, seat, action)[0]
     for _ in range(REPLY_PLIES):
         if game.result(st) is not None:
             break
         actor = min(game.to_act(st))
         if actor == seat and st.tasks and st.tasks[0].kind == "turn":
             break
-        st = step(st, actor, _NORMAL.choose(game, st, actor, rng))
+        if shared and seen is not None and actor == seat:
+            st = seen.after(st, _NORMAL.choose(game, st, actor, rng, seen))
+        elif shared:
+            st = game.apply(st, actor, _NORMAL.choose(game, st, actor, rng))[0]
+            shared = False
+        else:
+            st = step(st, actor, _NORMAL.choose(game, st, actor, rng))
     worths = [plan.worth(st, s) for s in range(st.players)]
     return worths[seat] - max(w for s, w in enumerate(worths) if s != seat)
 

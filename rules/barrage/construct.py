@@ -376,13 +376,14 @@ def place_piece(st: State, seat: int, structure: str, site: str, pay_red: bool =
     if pay_red:
         supply.pay(st, seat, "credit", red_cost(st, structure, site))
     c.left[data.STRUCTURES.index(structure)] -= 1
+    # the pieces on the map are copied on write (state.copy_state): a new container, same order
     if structure == "base":
-        st.dam_owner[site] = seat
-        st.dam_level[site] = 1
+        st.dam_owner = {**st.dam_owner, site: seat}
+        st.dam_level = {**st.dam_level, site: 1}
     elif structure == "elevation":
-        st.dam_level[site] += 1
+        st.dam_level = {**st.dam_level, site: st.dam_level[site] + 1}
     elif structure == "conduit":
-        st.conduit_owner[site] = seat
+        st.conduit_owner = {**st.conduit_owner, site: seat}
     elif structure == "building":
         bid, slot = split_building_site(site)
         owners = st.bslots[bid][:]  # copy on write (state.copy_state)
@@ -390,7 +391,7 @@ def place_piece(st: State, seat: int, structure: str, site: str, pay_red: bool =
         st.bslots = {**st.bslots, bid: owners}
         return None
     else:
-        st.ph_owner[site] = seat
+        st.ph_owner = {**st.ph_owner, site: seat}
         return None
     return data.income(c.company, structure, supply.built(c, structure))
 

@@ -15,6 +15,7 @@ no engine internals, so it stays valid while the engine changes.
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from itertools import chain
 
 from rules.barrage import data
 from rules.barrage.scoring import bonus_vp, energy_awards, energy_credits
@@ -76,6 +77,7 @@ def reward_worth(reward: dict[str, object], rnd: int) -> float:
     return total
 
 
+@lru_cache(maxsize=1024)
 def contract_worth(cid: str, rnd: int) -> float:
     c = data.CONTRACTS[cid]
     if "reward" in c:
@@ -119,84 +121,148 @@ def _fills(map_name: str, rnd: int, tiles: tuple[tuple[str, int | str], ...],
     return caught, passing
 
 
-def _chain_shares(st: State, seat: int, zone: int, my_ph_zones: set[int], c: Company) -> float:
-    """The best production value a dam in ``zone`` gives ``seat``, scaled by how finished its chain is."""
-    best = 0.0
-    ph_left = c.left[3] > 0
-    conduits_left = c.left[2] > 0
-    for cond, prod, leads_to in _zone_conduits(st.map)[zone]:
-        owner = st.conduit_owner.get(cond)
-        has_ph = leads_to in my_ph_zones
-        if owner is not None and has_ph:
-            share = 1.0 if owner == seat else FEE
-        elif owner is not None:
-            share = PARTIAL["powerhouse"] if ph_left else 0.0
-        elif has_ph:
-            share = PARTIAL["conduit"] if conduits_left else 0.0
-        else:
-            share = PARTIAL["both"] if ph_left and conduits_left else 0.0
-        best = max(best, share * prod)
-    return best
+class _Chains:
+    """What a dam in each basin gives one company as the conduits and powerhouses stand: ``full``, the
+    best finished system's production value (0 if none), and ``share``, the best chain's value scaled
+    by how finished it is (what a dam of the company's own is credited)."""
+
+    __slots__ = ("full", "share")
+
+    def __init__(self, map_name: str, seat: int, conduit_owner: tuple[tuple[str, int], ...],
+                 my_ph_zones: frozenset[int], conduits_left: bool, ph_left: bool) -> None:
+        owners = dict(conduit_owner)
+        self.full: dict[int, float] = {}
+        self.share: dict[int, float] = {}
+        for zone, conds in _zone_conduits(map_name).items():
+            full = share = 0.0
+            for cond, prod, leads_to in conds:
+                owner = owners.get(cond)
+                has_ph = leads_to in my_ph_zones
+                if owner is not None and has_ph:
+                    s = 1.0 if owner == seat else FEE
+                    full = max(full, prod * s)
+                elif owner is not None:
+                    s = PARTIAL["powerhouse"] if ph_left else 0.0
+                elif has_ph:
+                    s = PARTIAL["conduit"] if conduits_left else 0.0
+                else:
+                    s = PARTIAL["both"] if ph_left and conduits_left else 0.0
+                share = max(share, s * prod)
+            self.full[zone] = full
+            self.share[zone] = share
+
+
+@lru_cache(maxsize=2048)
+def _chains(map_name: str, seat: int, conduit_owner: tuple[tuple[str, int], ...], my_ph_zones: frozenset[int],
+            conduits_left: bool, ph_left: bool) -> _Chains:
+    # conduits and powerhouses change only when one is built: between the positions a turn's search
+    # judges they seldom do, so the chain values of every basin are worked out once per such layout
+    return _Chains(map_name, seat, conduit_owner, my_ph_zones, conduits_left, ph_left)
+
+
+@cache
+def _site_zones(map_name: str) -> tuple[dict[str, int], dict[str, int]]:
+    """(dam site -> basin, powerhouse site -> basin) of a map."""
+    m = data.map_data(map_name)
+    return ({d: r["zone"] for d, r in m.dams.items()}, {p: r["zone"] for p, r in m.powerhouses.items()})
+
+
+@lru_cache(maxsize=256)
+def _production_bonus(company: str, powerhouses: int) -> int:
+    return data.production_bonus(company, powerhouses)
 
 
 def production(st: State, seat: int) -> tuple[float, float, float]:
     """(energy per later round from systems and half-built chains, energy the water in dams can make
     this round, the largest single production the systems allow) for ``seat``."""
-    m = data.map_data(st.map)
     c = st.companies[seat]
-    my_ph_zones = {m.powerhouses[p]["zone"] for p, o in st.ph_owner.items() if o == seat}
-    caught, passing = _fills(st.map, st.round, tuple(sorted(st.headstream_tiles.items())),
-                             tuple(sorted(st.dam_level.items())))
-    later: list[float] = []
+    systems = _layout_systems(st, seat, c)
+    water = st.water
     ready = 0.0
+    for dam, full in systems.ready:
+        ready += water.get(dam, 0) * full
+    bonus = _production_bonus(c.company, data.pieces("powerhouse") - c.left[3]) if c.company else 0
+    return systems.per_round, ready, systems.biggest + bonus
+
+
+_SEEN: dict[tuple[object, ...], tuple[tuple[object, ...], _Systems]] = {}
+"""``_systems`` by the identity of the map's containers (kept here, so an id stays theirs)."""
+SEEN_MAX = 4096
+
+
+def _layout_systems(st: State, seat: int, c: Company) -> _Systems:
+    # The engine changes the pieces on the map only by replacing their containers (state.copy_state:
+    # copy on write), so the positions a search reaches from one another hold the very same dicts until
+    # something is built: known by identity, the layout costs no hashing of its contents. The counts
+    # guard against a position built by hand and changed in place.
+    dams, levels, conduits, phs = st.dam_owner, st.dam_level, st.conduit_owner, st.ph_owner
+    key = (id(dams), id(levels), id(conduits), id(phs), id(st.headstream_tiles), len(dams), sum(levels.values()),
+           len(conduits), len(phs), st.map, st.round, seat, c.left[0] > 0, c.left[2] > 0, c.left[3] > 0)
+    known = _SEEN.get(key)
+    if known is not None:
+        return known[1]
+    ph_zone = _site_zones(st.map)[1]
+    my_ph_zones = frozenset([ph_zone[p] for p, o in phs.items() if o == seat])
+    systems = _systems(st.map, st.round, seat, tuple(sorted(st.headstream_tiles.items())),
+                       tuple(sorted(levels.items())), tuple(dams.items()), tuple(conduits.items()), my_ph_zones,
+                       c.left[0] > 0, c.left[2] > 0, c.left[3] > 0)
+    if len(_SEEN) >= SEEN_MAX:
+        _SEEN.clear()
+    _SEEN[key] = ((dams, levels, conduits, phs, st.headstream_tiles), systems)
+    return systems
+
+
+class _Systems:
+    """A company's production systems as the pieces stand on the map (everything ``production`` reads
+    but the water in the dams): energy per later round, the largest production, and (dam, production
+    value) of each dam whose water can make energy now, in the order the dams were built."""
+
+    __slots__ = ("biggest", "per_round", "ready")
+
+    def __init__(self, per_round: float, biggest: float, ready: tuple[tuple[str, float], ...]) -> None:
+        self.per_round, self.biggest, self.ready = per_round, biggest, ready
+
+
+@lru_cache(maxsize=4096)
+def _systems(map_name: str, rnd: int, seat: int, tiles: tuple[tuple[str, int | str], ...],
+             levels: tuple[tuple[str, int], ...], dam_owner: tuple[tuple[str, int], ...],
+             conduit_owner: tuple[tuple[str, int], ...], my_ph_zones: frozenset[int],
+             bases_left: bool, conduits_left: bool, ph_left: bool) -> _Systems:
+    # the pieces on the map change only when one is built: the positions a turn's search judges
+    # mostly share them, so this is worked out once per layout and only the water is read each time
+    dam_zone = _site_zones(map_name)[0]
+    caught, passing = _fills(map_name, rnd, tiles, levels)
+    chains = _chains(map_name, seat, conduit_owner, my_ph_zones, conduits_left, ph_left)
+    fulls, shares = chains.full, chains.share
+    level = dict(levels)
+    later: list[float] = []
+    ready: list[tuple[str, float]] = []
     biggest = 0.0
     own_zones = set()
-    # a basin's chain values are the same for each of its dams: worked out once per basin
-    shares: dict[int, float] = {}
-    fulls: dict[int, float] = {}
-    for dam, owner in st.dam_owner.items():
+    for dam, owner in dam_owner:
         if owner != seat and owner != -1:
             continue
-        zone = m.dams[dam]["zone"]
-        if owner == seat:
-            own_zones.add(zone)
-        full = fulls.get(zone)
-        if full is None:
-            full = fulls[zone] = _full_chain(st, seat, zone, my_ph_zones)
+        zone = dam_zone[dam]
+        full = fulls[zone]
         # a neutral dam only counts through a finished chain: nobody builds towards it alone
         if owner == seat:
-            value = shares.get(zone)
-            if value is None:
-                value = shares[zone] = _chain_shares(st, seat, zone, my_ph_zones, c)
+            own_zones.add(zone)
+            value = shares[zone]
         else:
             value = full
         later.append(caught.get(dam, 0.0) * value)
-        ready += st.water.get(dam, 0) * full
-        biggest = max(biggest, st.dam_level.get(dam, 0) * full)
+        if full:  # adding water x 0.0 leaves the sum as it is
+            ready.append((dam, full))
+        biggest = max(biggest, level.get(dam, 0) * full)
     # my conduits and powerhouses still waiting for a dam of mine upstream: a free site the water passes
-    if c.left[0] > 0:
+    if bases_left:
         for dam, flow in passing.items():
-            zone = m.dams[dam]["zone"]
+            zone = dam_zone[dam]
             if zone in own_zones:
                 continue
-            value = shares.get(zone)
-            if value is None:
-                value = shares[zone] = _chain_shares(st, seat, zone, my_ph_zones, c)
-            later.append(min(flow, 1.0) * value * 0.5)
+            later.append(min(flow, 1.0) * shares[zone] * 0.5)
     later.sort(reverse=True)
-    per_round = sum(later[:SYSTEMS_PER_ROUND])
-    bonus = data.production_bonus(c.company, built(c, "powerhouse")) if c.company else 0
-    return per_round, ready, biggest + bonus
-
-
-def _full_chain(st: State, seat: int, zone: int, my_ph_zones: set[int]) -> float:
-    """The best production value of a finished system from a dam in ``zone`` (0 if none)."""
-    best = 0.0
-    for cond, prod, leads_to in _zone_conduits(st.map)[zone]:
-        owner = st.conduit_owner.get(cond)
-        if owner is not None and leads_to in my_ph_zones:
-            best = max(best, prod * (1.0 if owner == seat else FEE))
-    return best
+    return _Systems(sum(later[:SYSTEMS_PER_ROUND]), biggest, tuple(ready))
 
 
 @cache
@@ -210,21 +276,26 @@ def _zone_conduits(map_name: str) -> dict[int, tuple[tuple[str, int, int], ...]]
 def machinery_worth(c: Company, rnd: int) -> float:
     """Excavators and mixers in supply (the first ones most: they unlock building) and on the wheel
     (flat, by how soon the wheel gives them back)."""
+    return _machinery(c.exc, c.mix, tuple(c.wexc), tuple(c.wmix), c.slot, rnd)
+
+
+@lru_cache(maxsize=4096)
+def _machinery(exc: int, mix: int, wexc: tuple[int, ...], wmix: tuple[int, ...], slot: int, rnd: int) -> float:
     unit = MACHINE[rnd - 1]
     total = 0.0
-    for have, wheel in ((c.exc, c.wexc), (c.mix, c.wmix)):
+    for have, wheel in ((exc, wexc), (mix, wmix)):
         total += unit * (sum(MACHINE_SCARCE[:have]) + 0.4 * max(0, have - len(MACHINE_SCARCE)))
         for i, n in enumerate(wheel):
-            steps = (i - c.slot) % len(wheel) or len(wheel)
+            steps = (i - slot) % len(wheel) or len(wheel)
             total += unit * n * (1.0 - WHEEL_STEP * steps)
     return total
 
 
-def _bonus_count(st: State, c: Company, tile: str) -> int:
+def _bonus_count(st: State, c: Company, tile: str, advanced: int | None = None) -> int:
     if tile == "BONUS_CONTRACT":
         return len(c.done)
     if tile == "BONUS_ADVANCED_TILE":
-        return _advanced(c)
+        return _advanced(c) if advanced is None else advanced
     if tile == "BONUS_IRRIGATION_TILE":
         return len(c.irr_up) + len(c.irr_down)
     structure = tile.removeprefix("BONUS_").lower()
@@ -232,22 +303,52 @@ def _bonus_count(st: State, c: Company, tile: str) -> int:
 
 
 def _advanced(c: Company) -> int:
-    return sum(1 for t in c.tiles + [t for seg in c.wheel for t in seg] if data.TECH[t]["level"] > 0)
+    return _tiles(tuple(c.tiles), tuple(chain.from_iterable(c.wheel)))[0]
 
 
-def round_scoring(st: State, seat: int) -> float:
-    """This round's scoring for ``seat`` if the energy track stayed as it is."""
+@lru_cache(maxsize=4096)
+def _tiles(supply: tuple[str, ...], wheel: tuple[str, ...]) -> tuple[int, int]:
+    """(advanced tiles in supply and on the wheel, kinds of structure the tiles in supply build)."""
+    advanced = sum(1 for t in supply + wheel if data.TECH[t]["level"] > 0)
+    return advanced, len({s for t in supply for s in data.TECH[t].get("builds", ())})
+
+
+def round_scoring(st: State, seat: int, advanced: int | None = None) -> float:
+    """This round's scoring for ``seat`` if the energy track stayed as it is (``advanced``: its advanced
+    tiles, when the caller has counted them)."""
     c = st.companies[seat]
-    energies = [x.energy for x in st.companies]
-    vp = float(energy_awards(energies)[seat])
-    if c.energy == 0:
-        vp -= 3.0
-        vp += 3 * CREDIT[st.round - 1]
-    vp += energy_credits(c.energy) * CREDIT[min(st.round, ROUNDS - 1)]
     tile = st.bonus[st.round - 1] if st.round - 1 < len(st.bonus) else ""
+    count = _bonus_count(st, c, tile, advanced) if tile else 0
+    return _round_scoring(tuple([x.energy for x in st.companies]), seat, st.round, tile, count)
+
+
+@lru_cache(maxsize=4096)
+def _round_scoring(energies: tuple[int, ...], seat: int, rnd: int, tile: str, count: int) -> float:
+    energy = energies[seat]
+    vp = float(energy_awards(list(energies))[seat])
+    if energy == 0:
+        vp -= 3.0
+        vp += 3 * CREDIT[rnd - 1]
+    vp += energy_credits(energy) * CREDIT[min(rnd, ROUNDS - 1)]
     if tile:
-        vp += bonus_vp(_bonus_count(st, c, tile), data.BONUS_TILES[tile]["vp_each"], c.energy, st.round)
+        vp += bonus_vp(count, data.BONUS_TILES[tile]["vp_each"], energy, rnd)
     return vp
+
+
+@lru_cache(maxsize=1024)
+def _pieces(company: str, left: tuple[int, ...], rnd: int) -> tuple[float, ...]:
+    """The terms ``worth`` adds for the pieces built, in its order: each structure's pieces, then the
+    income under each of them for every round left (kept apart so the sum is the same to the last bit)."""
+    rounds_left = ROUNDS - rnd
+    terms: list[float] = []
+    for i, s in enumerate(data.STRUCTURES[: min(len(left), 4)]):
+        n = data.pieces(s) - left[i]
+        terms.append(PIECE[s] * n)
+        for k in range(1, n + 1):
+            inc = data.income(company, s, k)
+            if inc:
+                terms.append(reward_worth(inc, min(rnd + 1, ROUNDS)) * rounds_left)
+    return tuple(terms)
 
 
 def worth(st: State, seat: int) -> float:
@@ -262,21 +363,19 @@ def worth(st: State, seat: int) -> float:
     v = float(c.vp)
     v += CREDIT[rnd - 1] * c.credits
     v += machinery_worth(c, rnd)
+    advanced, ready_kinds = _tiles(tuple(c.tiles), tuple(chain.from_iterable(c.wheel)))
     if st.phase == "actions":
-        v += ENGINEER * (c.eng + c.arch) + ENERGY_NOW * c.energy + round_scoring(st, seat)
+        v += ENGINEER * (c.eng + c.arch) + ENERGY_NOW * c.energy + round_scoring(st, seat, advanced)
     per_round, ready, biggest = production(st, seat)
     v += ENERGY_LATER * per_round * left + ENERGY_READY * ready
     if rnd == ROUNDS:
         v += sum(st.water.get(d, 0) for d, o in st.dam_owner.items() if o == seat)  # 1 VP a drop at the end
-    for s in data.STRUCTURES[: min(len(c.left), 4)]:
-        n = built(c, s)
-        v += PIECE[s] * n
-        for k in range(1, n + 1):
-            inc = data.income(c.company, s, k)
-            if inc:
-                v += reward_worth(inc, min(rnd + 1, ROUNDS)) * left
-    v += ADVANCED_TILE * _advanced(c)
-    v += TILE_READY * len({s for t in c.tiles for s in data.TECH[t].get("builds", ())})
+    # the terms are added one by one in a fixed order: a sum regrouped could differ in its last bit
+    # and tip a tie between two moves
+    for term in _pieces(c.company, tuple(c.left), rnd):
+        v += term
+    v += ADVANCED_TILE * advanced
+    v += TILE_READY * ready_kinds
     sure = CONTRACT_SURE if left or st.phase == "actions" else 0.0
     for cid in c.hand:
         need = data.CONTRACTS[cid]["energy_required"]

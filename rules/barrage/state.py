@@ -165,6 +165,7 @@ class State(msgspec.Struct, omit_defaults=True, dict=True):
 
 
 _replace = msgspec.structs.replace
+_copy_list = list.copy
 
 
 def copy_task(t: Task) -> Task:
@@ -174,21 +175,24 @@ def copy_task(t: Task) -> Task:
 def _copy_company(c: Company) -> Company:
     # every list the engine changes in place gets its own copy; the strings and BankUse records in
     # them are never changed, so they are shared
-    return _replace(c, tiles=c.tiles[:], wheel=[seg[:] for seg in c.wheel], wexc=c.wexc[:], wmix=c.wmix[:],
+    return _replace(c, tiles=c.tiles[:], wheel=list(map(_copy_list, c.wheel)), wexc=c.wexc[:], wmix=c.wmix[:],
                     left=c.left[:], hand=c.hand[:], done=c.done[:], used=c.used[:], bank=c.bank[:],
                     works=c.works[:], irr_up=c.irr_up[:], irr_down=c.irr_down[:])
 
 
-SHARED = ("options", "headstream_tiles", "national", "display", "piles", "patent", "deck_patent", "bonus",
-          "matchups", "starting", "draft_order", "buildings", "bslots", "works", "deck_works", "pile_irrigation",
-          "irr_scoring", "final")
+SHARED = ("options", "headstream_tiles", "dam_owner", "dam_level", "conduit_owner", "ph_owner", "national",
+          "display", "piles", "patent", "deck_patent", "bonus", "matchups", "starting", "draft_order", "buildings",
+          "bslots", "works", "deck_works", "pile_irrigation", "irr_scoring", "final")
 """State containers a move seldom changes: ``copy_state`` shares them with the state it copies, and the
-code that changes one builds a new container instead of changing it in place (copy on write)."""
+code that changes one builds a new container instead of changing it in place (copy on write). The
+pieces on the map (dams, their levels, conduits, powerhouses) are among them: only a construction
+changes them, and a container kept from state to state lets the computer players' judgement
+(rules/barrage/plan.py) reuse what it worked out for the same pieces."""
 
 
 def copy_state(st: State) -> State:
     """A copy that ``apply`` may change without touching ``st``: the containers of each move are new
-    (companies, the task list and its front task, map, bookkeeping, log), those in ``SHARED`` are shared
+    (companies, the task list and its front task, water, bookkeeping, log), those in ``SHARED`` are shared
     and copied on write; the strings, numbers and finished log records in them are never changed in
     place. Equal to a deep copy (``rules.base.clone``) field for field, at a fraction of its cost."""
     # only the front step is ever changed in place (the engine and the expansions' ``decide`` change
@@ -198,7 +202,6 @@ def copy_state(st: State) -> State:
         tasks[0] = copy_task(tasks[0])
     return _replace(
         st, order=st.order[:], companies=[_copy_company(c) for c in st.companies],
-        tasks=tasks, water=dict(st.water), dam_owner=dict(st.dam_owner),
-        dam_level=dict(st.dam_level), conduit_owner=dict(st.conduit_owner), ph_owner=dict(st.ph_owner),
-        used=dict(st.used), ledger=dict(st.ledger), log=st.log[:], log_data=st.log_data[:],
+        tasks=tasks, water=dict(st.water), used=dict(st.used), ledger=dict(st.ledger), log=st.log[:],
+        log_data=st.log_data[:],
     )
