@@ -11,12 +11,12 @@ from functools import lru_cache
 from math import comb
 from typing import Any
 
-from rules.ai import LevelSettings, level_players
+from rules.ai import LevelSettings, SearchAI, level_players
 from rules.base import Game
 from rules.search import Budget, Knobs, margin_prospect
 
 from . import alhambra as alh
-from .actions import Build, Claim, NameStart, Place, Reroll, Take, TakeStart
+from .actions import Build, Claim, NameStart, Place, Push, Remove, Reroll, SetBlack, Swap, Take, TakeStart
 from .data import (
     CELLS,
     CHIPS,
@@ -35,7 +35,7 @@ from .determinise import determinise
 from .dice import landing, target
 from .engine import AlhambraDiceGame
 from .scoring import chip_points, split_places, type_counts
-from .state import CLAIM, ROLL, START, TAKE, State, seats
+from .state import CLAIM, OVER, ROLL, START, TAKE, State, seats
 
 # A column's worth grows to the right (Pavilion 1 ... Tower 6 in every scoring table).
 _WORTH = tuple(TABLES["C"][b][0] for b in range(NB))
@@ -453,6 +453,297 @@ def prospects(state: State, seat: int) -> float:
     return margin_prospect(scores[: state.players], seat, scale=PROSPECT_SCALE)
 
 
+# ----------------------------------------------------------------------------- Hard
+
+
+def _hold(cell: int, turns: int) -> tuple[float, float]:
+    """A marker on ``cell`` facing ``turns`` opponent turns: the chance nobody lands above it, and the
+    chance exactly one does (Normal's overtake model: _BEAT times OVERTAKE_ATTENTION per turn)."""
+    if turns <= 0 or cell >= NCELLS:
+        return (1.0, 0.0) if cell < NCELLS else (0.0, 0.0)
+    p = OVERTAKE_ATTENTION * _BEAT[cell]
+    return (1 - p) ** turns, turns * p * (1 - p) ** (turns - 1)
+
+
+def _packages(state: State, b: int, scorings: int) -> tuple[tuple[int, float], tuple[int, float]]:
+    """Basic: (points, chip worth) the first and the second of column ``b`` get, the first choosing as
+    every level does (a points chip or the start-player chip with 1 point, else 2 points)."""
+    chip = state.fields[b]
+    worth = _chip_value(chip, scorings)
+    if chip >= 0 and (chip == START_CHIP or CHIPS[chip].effect == POINTS):
+        return (1, worth), (2, 0.0)
+    return (2, 0.0), (1, worth)
+
+
+class _Outlook:
+    """Hard's judgement of a position for one seat: every seat's score at the end, estimated from the
+    score so far and what the scorings to come pay on today's standings, with this round's dice area
+    paid out at the chance each marker keeps its place against the opponents' turns left (Normal's
+    overtake model, for every marker on the board, in both versions), turned into a win chance by
+    the seat's lead over the best other (``margin_prospect``) plus a little of the lead itself, so
+    that a decided game still prefers the larger margin. Normal values one column for its own seat;
+    the outlook weighs what a move takes from the others too.
+
+    Columns are kept apart so that a hypothetical marker changes one column's share only."""
+
+    def __init__(self, state: State, seat: int, hand: list[int]) -> None:
+        self.state = state
+        self.seat = seat
+        self.hand = hand
+        self.coming = _coming(state) if state.phase != OVER else []
+        n = seats(state)
+        self.n = n
+        self.turns = [sum(h for o, h in enumerate(hand) if o != s) for s in range(n)]
+        scorings = len(self.coming)
+        self.scorings = scorings
+        grid = state.grid
+        self.owners = [[(grid[b * NCELLS + c], c) for c in cells] for b, cells in enumerate(_taken(state))]
+        base = [float(x) for x in state.score[:n]]
+        if state.version == "basic":
+            for s in range(n):
+                base[s] += scorings * chip_points(state, s)
+            self.column = self._basic_column
+        else:
+            rows = [[float(c) for c in row] for row in type_counts(state)]
+            for s in range(state.players):
+                for t in state.reserve[s]:
+                    rows[s][TILE_TYPES[t]] += RESERVE_WEIGHT
+                wall, doors = _wall_and_doors(tuple(state.alhambra[s]))
+                base[s] += sum(w for _, w in self.coming) * wall + _room_worth(state, doors)
+            self.rows = rows
+            self.column = self._tile_column
+        self.base = base
+        self.columns = [self.column(b, self.owners[b]) for b in range(NB)]
+
+    def _basic_column(self, b: int, markers: list[tuple[int, int]]) -> list[float]:
+        """What building ``b`` pays each seat at the scorings to come, this column's awards mixed by
+        the chance each of its first two markers keeps its place."""
+        st = self.state
+        first_pkg, second_pkg = _packages(st, b, self.scorings)
+        owners = markers[:2]
+        done = 0
+        if st.phase in (CLAIM, START) and b == st.col:
+            done = st.step  # the first's package is already on the track
+            if done:
+                second_pkg = (2, 0.0) if st.first_chip else (1, _chip_value(st.fields[b], self.scorings))
+        elif st.phase != ROLL and b < st.col:
+            owners = []
+        outcomes: list[tuple[float, list[tuple[int, tuple[int, float]]]]] = []
+        if not owners or done >= len(owners):
+            outcomes.append((1.0, []))
+        elif done == 1:
+            outcomes.append((1.0, [(owners[1][0], second_pkg)]))
+        else:
+            a, cell_a = owners[0]
+            h0, once0 = _hold(cell_a, self.turns[a])
+            if len(owners) > 1:
+                s2, cell_2 = owners[1]
+                h1, _ = _hold(cell_2, self.turns[s2])
+                outcomes.append((h0 * h1, [(a, first_pkg), (s2, second_pkg)]))
+                outcomes.append((h0 * (1 - h1), [(a, first_pkg)]))
+            else:
+                outcomes.append((h0, [(a, first_pkg)]))
+            outcomes.append((once0, [(a, second_pkg)]))
+            outcomes.append((max(0.0, 1 - h0 - once0), []))
+        out = [0.0] * self.n
+        points, arrival = st.points, st.arrival
+        for prob, gains in outcomes:
+            if prob <= 0:
+                continue
+            pts = [float(points[s][b]) for s in range(self.n)]
+            late = [False] * self.n
+            for s, (gain, worth) in gains:
+                pts[s] = min(float(MAX_POINTS), pts[s] + gain)
+                late[s] = True
+                out[s] += prob * worth
+            ranked = sorted((s for s in range(self.n) if pts[s] > 0),
+                            key=lambda s: (-pts[s], late[s], arrival[s][b]))
+            for letter, weight in self.coming:
+                table = TABLES[letter][b]
+                for place, s in enumerate(ranked[: len(table)]):
+                    out[s] += prob * weight * table[place]
+        return out
+
+    def _tile_column(self, b: int, markers: list[tuple[int, int]]) -> list[float]:
+        """Alcazaba: what tiles of type ``b`` pay each seat at the scorings to come, each marker that
+        would take one of the column's tiles counted at the chance that too few markers land above
+        it to push it past the last tile (every outcome of the column's markers weighed)."""
+        st = self.state
+        k = len(st.tiles[b]) if st.phase == ROLL or b >= st.col else 0
+        owners = markers[:k]
+        chances = []
+        for rank, (s, cell) in enumerate(owners):
+            turns = self.turns[s]
+            p = OVERTAKE_ATTENTION * _BEAT[cell] if cell < NCELLS else 1.0
+            room = k - rank  # overtakes it survives: fewer than this
+            keep = sum(comb(turns, j) * p**j * (1 - p) ** (turns - j) for j in range(min(room, turns + 1)))
+            chances.append((s, keep))
+        out = [0.0] * self.n
+        rows = self.rows
+        for mask in range(1 << len(chances)):
+            prob = 1.0
+            counts = [rows[s][b] for s in range(self.n)]
+            for i, (s, q) in enumerate(chances):
+                if mask >> i & 1:
+                    prob *= q
+                    counts[s] += 1
+                else:
+                    prob *= 1 - q
+            if prob <= 0:
+                continue
+            key = tuple(counts)
+            for letter, weight in self.coming:
+                for s, g in enumerate(_place_points(key, letter, b)):
+                    out[s] += prob * weight * g
+        return out
+
+    def worth(self, columns: list[list[float]] | None = None) -> float:
+        cols = self.columns if columns is None else columns
+        players = self.state.players
+        totals = [self.base[s] + sum(col[s] for col in cols) for s in range(players)]
+        lead = totals[self.seat] - max(t for s, t in enumerate(totals) if s != self.seat)
+        return margin_prospect(totals, self.seat, scale=PROSPECT_SCALE) + LEAD_WEIGHT * lead / PROSPECT_SCALE
+
+    def with_marker(self, building: int, cell: int, push: bool = False) -> float:
+        """The worth with one more marker of the seat on ``cell`` of ``building`` (off the board: none);
+        ``push``: the markers from that cell down move one cell worse (the push chip)."""
+        if cell >= NCELLS:
+            return self.worth()
+        markers = []
+        gap = cell if push else -1  # the cell the cascade moves a marker out of
+        for owner, c in self.owners[building]:
+            if c == gap:
+                gap = c + 1
+                c += 1
+            markers.append((owner, c))
+        markers = sorted([*(m for m in markers if m[1] < NCELLS), (self.seat, cell)], key=lambda m: m[1])
+        cols = list(self.columns)
+        cols[building] = self.column(building, markers)
+        return self.worth(cols)
+
+
+@lru_cache(maxsize=4096)
+def _wall_and_doors(flat: tuple[int, ...]) -> tuple[int, int]:
+    """An Alhambra's longest outer wall, and its doors: the cells a new tile can still reach (next to
+    a tile open towards them, closing no hole). Kept: a decision asks about the same few Alhambras."""
+    grid = alh.from_flat(list(flat))
+    doors = sum(1 for _, near, need in alh.open_cells(grid) if near & ~need)
+    return alh.longest_wall(grid), doors
+
+
+def _room_worth(state: State, doors: int) -> float:
+    """Alcazaba: points for an Alhambra that can still grow, for each round whose tiles are to come.
+    The wall-greedy take of the other levels closes its walls all round: every later tile then
+    waits on the reserve, where it scores nothing."""
+    rounds = ROUNDS - state.round + (1 if state.phase == ROLL else 0)
+    return DOOR_POINTS * min(doors, DOORS_ENOUGH) * rounds
+
+
+def _outlook_after_turn(state: State, seat: int) -> _Outlook:
+    """The outlook once the seat on turn has spent this turn's marker (its hand one less)."""
+    hand = list(state.hand)
+    hand[seat] = max(0, hand[seat] - 1)
+    return _Outlook(state, seat, hand)
+
+
+def hard_turn(state: State, legal: list[Any]) -> list[Any]:
+    """Hard's turn moves, best first: Normal's choices (each building placed now, or its dice kept and
+    the rest re-rolled, looked ahead through every re-roll left by the exact dice odds) plus the
+    chips Normal leaves unused (the black die, the push), every end position judged by the outlook.
+    A chip spent is worth ONE_SHOT_CHIP points less while the seat has turns left to use it on."""
+    places: dict[int, Place] = {}
+    pushes: list[Push] = []
+    blacks: list[SetBlack] = []
+    builds: list[Any] = []
+    may_reroll = False
+    for a in legal:
+        kind = type(a)
+        if kind is Place:
+            places[a.building] = a
+        elif kind is Reroll:
+            may_reroll = True
+        elif kind is Push:
+            pushes.append(a)
+        elif kind is SetBlack:
+            blacks.append(a)
+        elif kind in (Build, Remove, Swap):
+            builds.append(a)
+    if not places:
+        return []
+    seat = state.seat
+    outlook = _outlook_after_turn(state, seat)
+    odds = _Odds(state, lambda a: outlook.with_marker(a.building, a.cell))
+    rolls = len(state.history)
+    counts = [0] * NB
+    for f in state.dice:
+        counts[f] += 1
+    scored: list[tuple[float, int, Any]] = []
+    for b, place in places.items():
+        scored.append((odds.value(place), -3 * b, place))
+        mask = sum(1 << i for i, f in enumerate(state.dice) if f != b)
+        if may_reroll and mask:
+            wait = odds.expected(b, counts[b] + (state.black == b), len(state.dice) - counts[b], rolls)
+            scored.append((wait, -3 * b - 1, Reroll(mask)))
+    if pushes or blacks:
+        spent = _spent_chip(state, seat)
+        for a in pushes:
+            scored.append((outlook.with_marker(a.building, a.cell, push=True) - spent, -3 * a.building - 2, a))
+        for a in blacks:
+            have = counts[a.face] + 1
+            best = odds.cell_value(a.face, have, rolls)
+            if may_reroll and len(state.dice) > counts[a.face]:
+                best = max(best, odds.expected(a.face, have, len(state.dice) - counts[a.face], rolls))
+            scored.append((best - spent, -3 * a.face - 2, a))
+    for a in builds:  # Alcazaba's redesigns: the Alhambra itself changes
+        scored.append((_worth_after(state, seat, a), -100, a))
+    scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+    return [a for _, _, a in scored]
+
+
+def _spent_chip(state: State, seat: int) -> float:
+    """What spending a one-shot chip costs in the outlook's units (a small share of a win chance):
+    nothing on the seat's last turn of the game, when the chip would go unused."""
+    if state.round == ROUNDS and state.hand[seat] <= 1:
+        return 0.0
+    return ONE_SHOT_CHIP * LEAD_WEIGHT / PROSPECT_SCALE + ONE_SHOT_CHIP / (4 * PROSPECT_SCALE)
+
+
+class HardAI(SearchAI):
+    """Alhambra's Hard: Normal's moves and dice odds, with every position judged by the outlook (all
+    seats' scores to come, each marker at its chance of holding) instead of one column's worth to
+    its own seat; it also claims by the outlook and uses the one-shot chips Normal leaves idle.
+    Honest like every level: it plays on a state sampled from its seat's view, and nothing it reads
+    there is hidden (the dice odds are computed, not sampled)."""
+
+    def choose(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random) -> Any:
+        view = game.view(state, seat)
+        st = self.knobs.determinise(view, seat, rng)
+        legal = game.legal_actions(st, seat)
+        if len(legal) == 1:
+            return legal[0]
+        if st.phase == ROLL:
+            ranked = hard_turn(st, legal)
+            if ranked:
+                return ranked[0]
+        normal = _NORMAL.choose(game, st, seat, rng)
+        if st.phase in (CLAIM, TAKE):
+            # Normal's move first: an equal outlook keeps it.
+            return max([normal, *(a for a in legal if a != normal)], key=lambda a: _worth_after(st, seat, a))
+        return normal
+
+
+def _worth_after(state: State, seat: int, action: Any) -> float:
+    """The outlook once ``action`` is played (on a copy; the round end resolves as far as it goes)."""
+    after = _GAME.apply(state, seat, action)[0]
+    return _Outlook(after, seat, after.hand).worth()
+
+
+LEAD_WEIGHT = 0.05
+"""Hard: how much of the lead itself (per PROSPECT_SCALE points) the outlook adds to the win chance."""
+DOOR_POINTS = 2.0
+DOORS_ENOUGH = 2
+"""Hard, Alcazaba: an open cell of the Alhambra is worth DOOR_POINTS per round of tiles to come, up to
+DOORS_ENOUGH of them."""
 SETTINGS = LevelSettings(easy_mistakes=0.08, hard=Budget(iterations=40, deadline_s=0.9), rollout_plies=6)
 """Alhambra's levels (the issue asks Hard for at most 100 ms median, 1 s max per decision: 40 playouts
 measured 70 ms median in the basic game, 92 ms in Alcazaba, on 120 sampled positions each). Six plies
@@ -464,4 +755,5 @@ _GAME = AlhambraDiceGame()
 AIS = level_players(GreedyAI(), _NORMAL, determinise, SETTINGS,
                     Knobs(_ROOT.determinise, rollout=_NORMAL, evaluate=prospects,
                           rollout_plies=SETTINGS.rollout_plies, candidates=_ROOT.candidates))
+AIS["hard"] = HardAI("hard", AIS["hard"].knobs, SETTINGS.hard)  # type: ignore[attr-defined]
 """Alhambra's computer players by name; ``greedy`` is the heuristic stored games name (= easy's base)."""
