@@ -1,10 +1,11 @@
 """Alhambra's computer players: greedy (chase the most common face, aim for first place in a column),
-Normal (the dice odds) and Hard's knobs for the generic search (a tree of the decision at hand only,
-Normal below it, and an evaluation of every scoring still to come)."""
+Normal (the dice odds, a column worth what it adds to the seat's own scorings) and Hard (Normal's dice
+odds with every position judged by an outlook of all seats' scores to come)."""
 
 from __future__ import annotations
 
 import random
+import time
 from bisect import bisect_left
 from collections.abc import Callable
 from functools import lru_cache
@@ -132,32 +133,11 @@ class NormalAI(GreedyAI):
     def ranked_turn(self, state: State, legal: list[Any]) -> list[Any]:
         """The turn's moves Normal weighs, best first: for each building, placing now or keeping its
         dice and re-rolling the rest (empty when there is nothing to place)."""
-        places: dict[int, Place] = {}
-        builds: list[Build] = []
-        may_reroll = False
-        for a in legal:  # one pass: the legal list holds the 255 re-rolls
-            kind = type(a)
-            if kind is Place:
-                places[a.building] = a
-            elif kind is Reroll:
-                may_reroll = True
-            elif kind is Build:
-                builds.append(a)
-        if not places:
+        moves = _TurnMoves(legal)
+        if not moves.places:
             return []
-        rolls = len(state.history)
-        counts = [0] * NB
-        for f in state.dice:
-            counts[f] += 1
-        odds = _Odds(state, self._valuer(state))
-        scored: list[tuple[float, int, Any]] = []
-        for b, place in places.items():
-            now = odds.value(place)
-            scored.append((now, -2 * b, place))
-            mask = sum(1 << i for i, f in enumerate(state.dice) if f != b)
-            if may_reroll and mask:  # any mask is a legal re-roll while one is
-                wait = odds.expected(b, counts[b] + (state.black == b), len(state.dice) - counts[b], rolls)
-                scored.append((wait, -2 * b - 1, Reroll(mask)))
+        scored = _dice_moves(state, moves, _Odds(state, self._valuer(state)))
+        builds = moves.builds
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         if builds and scored[0][0] < 1.0:
             return [builds[0], *(a for _, _, a in scored)]
@@ -225,6 +205,56 @@ class NormalAI(GreedyAI):
             return (1.0 if wins else 0.02) * gains[a.building] + a.count * 0.1
 
         return value
+
+
+class _TurnMoves:
+    """The moves of a roll by kind, sorted in one pass (the legal list holds the 255 re-rolls)."""
+
+    __slots__ = ("blacks", "builds", "may_reroll", "places", "pushes", "redesigns")
+
+    def __init__(self, legal: list[Any]) -> None:
+        self.places: dict[int, Place] = {}
+        self.may_reroll = False
+        self.builds: list[Build] = []
+        self.redesigns: list[Remove | Swap] = []
+        self.pushes: list[Push] = []
+        self.blacks: list[SetBlack] = []
+        for a in legal:
+            kind = type(a)
+            if kind is Place:
+                self.places[a.building] = a
+            elif kind is Reroll:
+                self.may_reroll = True
+            elif kind is Build:
+                self.builds.append(a)
+            elif kind is Remove or kind is Swap:
+                self.redesigns.append(a)
+            elif kind is Push:
+                self.pushes.append(a)
+            elif kind is SetBlack:
+                self.blacks.append(a)
+
+
+def _face_counts(state: State) -> list[int]:
+    counts = [0] * NB
+    for f in state.dice:
+        counts[f] += 1
+    return counts
+
+
+def _dice_moves(state: State, moves: _TurnMoves, odds: _Odds) -> list[tuple[float, int, Any]]:
+    """(worth, tie-break, move) for each building: placing now, and keeping its dice and re-rolling
+    the rest (worth by the dice odds through every re-roll left); lower buildings first on a tie."""
+    rolls = len(state.history)
+    counts = _face_counts(state)
+    scored: list[tuple[float, int, Any]] = []
+    for b, place in moves.places.items():
+        scored.append((odds.value(place), -3 * b, place))
+        mask = sum(1 << i for i, f in enumerate(state.dice) if f != b)
+        if moves.may_reroll and mask:  # any mask is a legal re-roll while one is
+            wait = odds.expected(b, counts[b] + (state.black == b), len(state.dice) - counts[b], rolls)
+            scored.append((wait, -3 * b - 1, Reroll(mask)))
+    return scored
 
 
 def _beat_table() -> tuple[float, ...]:
@@ -323,44 +353,6 @@ _BINOMIAL = tuple(tuple(comb(n, k) * (1 / 6) ** k * (5 / 6) ** (n - k) for k in 
 _BEAT = _beat_table()
 
 
-def _keep_one(state: State, legal: list[Any]) -> list[Any]:
-    """Every move but the 255 re-rolls, of which only "keep one building's dice, re-roll the rest"
-    (one per face showing)."""
-    keep = {sum(1 << i for i, f in enumerate(state.dice) if f != b) for b in set(state.dice)}
-    keep.discard(0)
-    return [a for a in legal if not isinstance(a, Reroll) or a.mask in keep]
-
-
-class _RootOnly:
-    """Hard's tree holds only the decision being made: below it the seat's own later moves (the rest
-    of its turn after a re-roll) are Normal's. Left to the tree, each new set of dice after a re-roll
-    offers new placements, so the tree tried them at random and judged every re-roll by random play
-    (Hard lost to Normal). ``determinise`` notes the position decided on; ``candidates`` gives the
-    root its moves and every deeper position Normal's one move."""
-
-    def __init__(self, policy: NormalAI) -> None:
-        self.policy = policy
-        self.root: tuple[Any, ...] = ()
-        self.rng = random.Random(0)  # the policies draw only to break rare ties
-
-    @staticmethod
-    def _where(state: State) -> tuple[Any, ...]:
-        return state.round, state.phase, state.turn, len(state.history), state.col, state.step, state.seat
-
-    def determinise(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
-        state = determinise(view, seat, rng)
-        self.root = self._where(state)
-        return state
-
-    def candidates(self, state: State, seat: int, legal: list[Any]) -> list[Any]:
-        if self._where(state) == self.root:
-            # Normal's few best turn moves: a handful of playouts each cannot tell a dozen apart
-            # better than the dice odds do.
-            ranked = self.policy.ranked_turn(state, legal) if state.phase == ROLL else []
-            return ranked[:ROOT_MOVES] if ranked else _keep_one(state, legal)
-        return [self.policy.choose(_GAME, state, seat, self.rng)]
-
-
 def _wall_after(grid: alh.Grid, a: Take) -> int:
     grid[(a.x, a.y)] = a.tile
     try:
@@ -369,8 +361,6 @@ def _wall_after(grid: alh.Grid, a: Take) -> int:
         del grid[(a.x, a.y)]
 
 
-ROOT_MOVES = 3
-"""Hard: the turn moves (placements and re-rolls) its tree weighs, Normal's best first."""
 ROUND_WEIGHT = 0.8
 """How surely a dice-area position this round turns into its reward: a marker keeps its cell,
 but a later one can still land above it."""
@@ -394,20 +384,6 @@ def _column_owners(state: State, building: int) -> list[int]:
     return [o for o in state.grid[base : base + NCELLS] if o >= 0]
 
 
-def _projected_points(state: State) -> list[list[float]]:
-    """Basic: building points once this round's dice area is paid out (the first of a column
-    gains 2, the second 1.5 on average, as the package the first leaves is 1 point or 2)."""
-    pts = [[float(p) for p in row] for row in state.points]
-    sure = 1.0 if state.phase != ROLL else ROUND_WEIGHT
-    for b in range(state.col if state.phase != ROLL else 0, NB):
-        owners = _column_owners(state, b)[:2]
-        done = state.step if b == state.col and state.phase != ROLL else 0
-        for place, seat in enumerate(owners):
-            if place >= done:
-                pts[seat][b] = min(float(MAX_POINTS), pts[seat][b] + sure * (2.0, 1.5)[place])
-    return pts
-
-
 def _projected_types(state: State) -> list[list[float]]:
     """Alcazaba: tiles per type once this round's columns are taken (the first ``k`` of a column
     with ``k`` tiles each take one), reserve tiles counted in part."""
@@ -420,37 +396,6 @@ def _projected_types(state: State) -> list[list[float]]:
         for seat in _column_owners(state, b)[: len(state.tiles[b])]:
             rows[seat][b] += sure
     return rows
-
-
-def prospects(state: State, seat: int) -> float:
-    """The search's evaluation, as a win chance: the score so far plus what every scoring still
-    to come would pay on today's standings projected through this round's dice area (majorities
-    of building points in the basic game, of tiles by type in Alcazaba, its walls, points chips)."""
-    n = seats(state)
-    scores = [float(x) for x in state.score[:n]]
-    coming = _coming(state)
-    if state.version == "basic":
-        pts = _projected_points(state)
-        chips = [chip_points(state, s) for s in range(n)]
-        for b in range(NB):
-            ranked = sorted((s for s in range(n) if pts[s][b] > 0),
-                            key=lambda s, b=b: (-pts[s][b], state.arrival[s][b]))
-            for letter, weight in coming:
-                for place, s in enumerate(ranked[: len(TABLES[letter][b])]):
-                    scores[s] += weight * TABLES[letter][b][place]
-        paid = sum(weight for _, weight in coming)  # points chips pay at every scoring
-        for s in range(n):
-            scores[s] += paid * chips[s]
-    else:
-        rows = _projected_types(state)
-        walls = [alh.longest_wall(alh.from_flat(state.alhambra[s])) for s in range(state.players)]
-        for letter, weight in coming:
-            for b in range(NB):
-                for s, g in enumerate(split_places([row[b] for row in rows], TABLES[letter][b])):
-                    scores[s] += weight * g
-            for s in range(state.players):
-                scores[s] += weight * walls[s]
-    return margin_prospect(scores[: state.players], seat, scale=PROSPECT_SCALE)
 
 
 # ----------------------------------------------------------------------------- Hard
@@ -646,56 +591,32 @@ def _outlook_after_turn(state: State, seat: int) -> _Outlook:
     return _Outlook(state, seat, hand)
 
 
-def hard_turn(state: State, legal: list[Any]) -> list[Any]:
+def hard_turn(state: State, legal: list[Any], judge: _Judge) -> list[Any]:
     """Hard's turn moves, best first: Normal's choices (each building placed now, or its dice kept and
     the rest re-rolled, looked ahead through every re-roll left by the exact dice odds) plus the
     chips Normal leaves unused (the black die, the push), every end position judged by the outlook.
     A chip spent is worth ONE_SHOT_CHIP points less while the seat has turns left to use it on."""
-    places: dict[int, Place] = {}
-    pushes: list[Push] = []
-    blacks: list[SetBlack] = []
-    builds: list[Any] = []
-    may_reroll = False
-    for a in legal:
-        kind = type(a)
-        if kind is Place:
-            places[a.building] = a
-        elif kind is Reroll:
-            may_reroll = True
-        elif kind is Push:
-            pushes.append(a)
-        elif kind is SetBlack:
-            blacks.append(a)
-        elif kind in (Build, Remove, Swap):
-            builds.append(a)
-    if not places:
+    moves = _TurnMoves(legal)
+    if not moves.places:
         return []
     seat = state.seat
     outlook = _outlook_after_turn(state, seat)
     odds = _Odds(state, lambda a: outlook.with_marker(a.building, a.cell))
-    rolls = len(state.history)
-    counts = [0] * NB
-    for f in state.dice:
-        counts[f] += 1
-    scored: list[tuple[float, int, Any]] = []
-    for b, place in places.items():
-        scored.append((odds.value(place), -3 * b, place))
-        mask = sum(1 << i for i, f in enumerate(state.dice) if f != b)
-        if may_reroll and mask:
-            wait = odds.expected(b, counts[b] + (state.black == b), len(state.dice) - counts[b], rolls)
-            scored.append((wait, -3 * b - 1, Reroll(mask)))
-    if pushes or blacks:
+    scored = _dice_moves(state, moves, odds)
+    if moves.pushes or moves.blacks:
         spent = _spent_chip(state, seat)
-        for a in pushes:
+        rolls = len(state.history)
+        counts = _face_counts(state)
+        for a in moves.pushes:
             scored.append((outlook.with_marker(a.building, a.cell, push=True) - spent, -3 * a.building - 2, a))
-        for a in blacks:
+        for a in moves.blacks:
             have = counts[a.face] + 1
             best = odds.cell_value(a.face, have, rolls)
-            if may_reroll and len(state.dice) > counts[a.face]:
+            if moves.may_reroll and len(state.dice) > counts[a.face]:
                 best = max(best, odds.expected(a.face, have, len(state.dice) - counts[a.face], rolls))
             scored.append((best - spent, -3 * a.face - 2, a))
-    for a in builds:  # Alcazaba's redesigns: the Alhambra itself changes
-        scored.append((_worth_after(state, seat, a), -100, a))
+    # Alcazaba's redesigns change the Alhambra itself: each is played on a copy.
+    scored += [(worth, -100, a) for worth, a in judge.each([*moves.builds, *moves.redesigns])]
     scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
     return [a for _, _, a in scored]
 
@@ -711,9 +632,10 @@ def _spent_chip(state: State, seat: int) -> float:
 class HardAI(SearchAI):
     """Alhambra's Hard: Normal's moves and dice odds, with every position judged by the outlook (all
     seats' scores to come, each marker at its chance of holding) instead of one column's worth to
-    its own seat; it also claims by the outlook and uses the one-shot chips Normal leaves idle.
-    Honest like every level: it plays on a state sampled from its seat's view, and nothing it reads
-    there is hidden (the dice odds are computed, not sampled)."""
+    its own seat; it also uses the one-shot chips Normal leaves idle, and claims, takes tiles and
+    redesigns by the outlook of the position each choice leads to (played on a copy). Honest like
+    every level: it plays on a state sampled from its seat's view, and nothing it reads there is
+    hidden (the dice odds are computed, not sampled)."""
 
     def choose(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random) -> Any:
         view = game.view(state, seat)
@@ -721,21 +643,45 @@ class HardAI(SearchAI):
         legal = game.legal_actions(st, seat)
         if len(legal) == 1:
             return legal[0]
+        judge = _Judge(st, seat, self.budget)
         if st.phase == ROLL:
-            ranked = hard_turn(st, legal)
+            ranked = hard_turn(st, legal, judge)
             if ranked:
                 return ranked[0]
         normal = _NORMAL.choose(game, st, seat, rng)
         if st.phase in (CLAIM, TAKE):
-            # Normal's move first: an equal outlook keeps it.
-            return max([normal, *(a for a in legal if a != normal)], key=lambda a: _worth_after(st, seat, a))
+            # Normal's move first: an equal outlook, or a budget spent, keeps it.
+            judged = judge.each([normal, *(a for a in legal if a != normal)])
+            return max(judged, key=lambda t: t[0])[1]
         return normal
 
 
-def _worth_after(state: State, seat: int, action: Any) -> float:
-    """The outlook once ``action`` is played (on a copy; the round end resolves as far as it goes)."""
-    after = _GAME.apply(state, seat, action)[0]
-    return _Outlook(after, seat, after.hand).worth()
+class _Judge:
+    """Plays moves on copies of a state and judges where each leads by the outlook, within Hard's
+    budget: at most ``iterations`` moves a decision, none begun past the CPU deadline (the first
+    always is)."""
+
+    def __init__(self, state: State, seat: int, budget: Budget) -> None:
+        self.state = state
+        self.seat = seat
+        self.budget = budget
+        self.used = 0
+        self.start = time.process_time()
+
+    def each(self, moves: list[Any]) -> list[tuple[float, Any]]:
+        out: list[tuple[float, Any]] = []
+        for a in moves:
+            if out and (self.used >= self.budget.iterations
+                        or time.process_time() - self.start > self.budget.deadline_s):
+                break
+            self.used += 1
+            out.append((outlook(_GAME.apply(self.state, self.seat, a)[0], self.seat), a))
+        return out
+
+
+def outlook(state: State, seat: int) -> float:
+    """Hard's evaluation of a position for ``seat`` (``_Outlook``): about its chance of winning."""
+    return _Outlook(state, seat, state.hand).worth()
 
 
 LEAD_WEIGHT = 0.05
@@ -744,16 +690,15 @@ DOOR_POINTS = 2.0
 DOORS_ENOUGH = 2
 """Hard, Alcazaba: an open cell of the Alhambra is worth DOOR_POINTS per round of tiles to come, up to
 DOORS_ENOUGH of them."""
-SETTINGS = LevelSettings(easy_mistakes=0.08, hard=Budget(iterations=40, deadline_s=0.9), rollout_plies=6)
-"""Alhambra's levels (the issue asks Hard for at most 100 ms median, 1 s max per decision: 40 playouts
-measured 70 ms median in the basic game, 92 ms in Alcazaba, on 120 sampled positions each). Six plies
-of Normal finish Hard's turn and the next seat's; the evaluation projects the rest."""
+SETTINGS = LevelSettings(easy_mistakes=0.08, hard=Budget(iterations=120, deadline_s=0.9), rollout_plies=0)
+"""Alhambra's levels. Hard plays no playouts (``rollout_plies`` 0): its iterations are the moves it
+plays on a copy to judge where they lead (claims, Alcazaba's tile takes and redesigns), and the CPU
+deadline is a safety net far above what it takes (the issue asks at most 100 ms median, 1 s max)."""
 
 _NORMAL = NormalAI()
-_ROOT = _RootOnly(_NORMAL)
 _GAME = AlhambraDiceGame()
-AIS = level_players(GreedyAI(), _NORMAL, determinise, SETTINGS,
-                    Knobs(_ROOT.determinise, rollout=_NORMAL, evaluate=prospects,
-                          rollout_plies=SETTINGS.rollout_plies, candidates=_ROOT.candidates))
-AIS["hard"] = HardAI("hard", AIS["hard"].knobs, SETTINGS.hard)  # type: ignore[attr-defined]
+KNOBS = Knobs(determinise, rollout=_NORMAL, evaluate=outlook, rollout_plies=SETTINGS.rollout_plies)
+"""What Hard uses of the search's knobs: the sampling from a view (and the rest, for the generic search)."""
+AIS = {**level_players(GreedyAI(), _NORMAL, determinise, SETTINGS, KNOBS),
+       "hard": HardAI("hard", KNOBS, SETTINGS.hard)}
 """Alhambra's computer players by name; ``greedy`` is the heuristic stored games name (= easy's base)."""
