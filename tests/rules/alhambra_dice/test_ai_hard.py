@@ -12,7 +12,7 @@ from rules.alhambra_dice.actions import Claim, Place, SetBlack
 from rules.alhambra_dice.data import CHIPS, NB, NCELLS
 from rules.alhambra_dice.state import CLAIM, EMPTY, State
 
-from .helpers import PAV, TOW, cell, clear_board, new, occupy, set_dice
+from .helpers import GAR, PAV, TOW, cell, clear_board, new, occupy, set_dice
 
 AIS = ais_for("alhambra_dice")
 BLACK_DIE_CHIP = next(i for i, c in enumerate(CHIPS) if c.effect == "black_die")
@@ -91,3 +91,32 @@ def test_the_board_is_left_as_it_was() -> None:
     _choices(st, 0)
     assert GAME.view(st, None) == before
     assert len(st.grid) == NB * NCELLS
+
+
+def _alcazaba_last_roll(opponent_markers: int) -> State:
+    """Alcazaba, round 1, the seat's last roll: one tower, one garden, three pavilions and single dice of
+    the rest; the tower column holds 2 tiles, the garden column 4, the pavilion column 1."""
+    st = new(version="alcazaba")
+    clear_board(st)
+    st.seat = 0
+    st.hand = [1, opponent_markers, opponent_markers]
+    set_dice(st, [TOW, PAV, PAV, PAV, 1, 2, 3, GAR], rolls=3)
+    assert [len(t) for t in st.tiles] == [1, 1, 2, 2, 4, 2]
+    return st
+
+
+def test_alcazaba_hard_places_where_a_weak_marker_still_keeps_a_tile() -> None:
+    """Ten opponent turns to come and nothing better than 1R anywhere: two markers landing above a
+    lone tower leave it without a tile, a garden keeps one of its four unless four land above. Normal
+    (which weighs the overtaking risk in the basic game only) takes the tower; Hard the garden."""
+    st = _alcazaba_last_roll(opponent_markers=5)
+    hard, normal = _choices(st, 0)
+    assert isinstance(hard, Place) and hard.building == GAR
+    assert isinstance(normal, Place) and normal.building == TOW
+
+
+def test_alcazaba_hard_takes_the_richest_column_when_nobody_can_answer() -> None:
+    """The round's last marker: nobody can land above it, so the tower (worth most) is safe."""
+    st = _alcazaba_last_roll(opponent_markers=0)
+    hard, _ = _choices(st, 0)
+    assert isinstance(hard, Place) and hard.building == TOW
