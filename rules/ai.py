@@ -3,9 +3,9 @@
 Every game offers the levels ``easy``, ``normal`` and ``hard`` (LEVELS): Easy is the game's first
 heuristic with deliberate mistakes, Normal a better heuristic, Hard a search: the generic one
 (rules/search.py) with the game's knobs, or a game's own ``SearchAI`` that decides at the root
-(Imperium's paired playouts, Alhambra's exact dice look-ahead, Barrage's round of turns ahead). The names stored games already use keep working: ``random``, and ``greedy`` /
-``evaluator`` for that first heuristic. A game whose package defines no levels (Barrage today) gets
-its heuristic for all three.
+(Imperium's paired playouts, Alhambra's exact dice look-ahead, Barrage's round of turns ahead).
+The names stored games already use keep working: ``random``, and ``greedy`` / ``evaluator`` for that
+first heuristic. A game whose package defines no levels gets its heuristic for all three.
 
 Levels are honest: they read only their seat's ``game.view(state, seat)`` (the state they are
 handed goes no further) and play on a full state sampled from it by the game's ``determinise``.
