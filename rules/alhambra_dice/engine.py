@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from operator import itemgetter
+from typing import Any
 
 import msgspec
 
@@ -116,6 +117,13 @@ def _copy_for(state: State, action: Action) -> State:
     return _copy_alcazaba(state)
 
 
+def _round_lists(s: State) -> dict[str, list[Any]]:
+    """Fresh copies of the lists every version's round-ending or redesigning move changes in place:
+    the hand, the markers off the board, the dice area, the bonus fields and the picture's log."""
+    return {"hand": s.hand[:], "off": s.off[:], "grid": s.grid[:], "fields": s.fields[:], "log": s.log[:],
+            "log_data": s.log_data[:]}
+
+
 def _copy_basic_round_end(s: State) -> State:
     """A copy for a basic game's move that may end the round: what the columns' rewards change in
     place (the dice area, the bonus fields, chips, building points) and a placement's hand and
@@ -123,13 +131,8 @@ def _copy_basic_round_end(s: State) -> State:
     dice area, fields, hands and markers (rounds.py); the Alcazaba fields are empty."""
     return msgspec.structs.replace(
         s,
-        hand=s.hand[:],
-        off=s.off[:],
-        grid=s.grid[:],
-        fields=s.fields[:],
+        **_round_lists(s),
         gone=s.gone[:],
-        log=s.log[:],
-        log_data=s.log_data[:],
         chips=[x[:] for x in s.chips],
         points=[x[:] for x in s.points],
         arrival=[x[:] for x in s.arrival],
@@ -145,14 +148,9 @@ def _copy_alcazaba(s: State) -> State:
     the basic game's chips and points are empty."""
     return msgspec.structs.replace(
         s,
-        hand=s.hand[:],
-        off=s.off[:],
-        grid=s.grid[:],
-        fields=s.fields[:],
+        **_round_lists(s),
         dummy_tiles=s.dummy_tiles[:],
         discarded=s.discarded[:],
-        log=s.log[:],
-        log_data=s.log_data[:],
         tiles=[x[:] for x in s.tiles],
         alhambra=s.alhambra[:],
         reserve=[x[:] for x in s.reserve],
