@@ -216,6 +216,7 @@ def _fast_reroll(state: State, seat: int, action: Action) -> bool:
     return (
         type(action) is Reroll
         and state.phase == ROLL
+        and type(seat) is int  # True == 1: a bool seat goes to check(), which refuses it
         and seat == state.seat
         and type(action.mask) is int
         and 0 < action.mask < 1 << DICE
@@ -414,7 +415,7 @@ def _cell_label(state: State, seat: int, x: int, y: int) -> str:
 def _plain_place_ok(state: State, seat: int, a: Place) -> bool:
     """The second most common move, checked without the general dispatch."""
     b, n, cell = a.building, a.count, a.cell
-    if state.phase != ROLL or seat != state.seat or type(b) is not int or type(n) is not int:
+    if state.phase != ROLL or type(seat) is not int or seat != state.seat or type(b) is not int or type(n) is not int:
         return False
     if type(cell) is not int or not 0 <= b < NB or n < 1:
         return False
