@@ -3,10 +3,12 @@ refused with an ExportError saying what is wrong; unfinished games are never exp
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
 import random
 import re
+from typing import Any
 
 import msgspec
 import pytest
@@ -25,6 +27,8 @@ from host.history import (
     parse_export,
     replay_export,
 )
+from host.sessions import Host
+from host.store import SqliteStore
 from rules import GAMES
 from tests.history.helpers import HUMANS, play_finished_game, start_game
 
@@ -106,11 +110,26 @@ async def test_a_game_in_progress_is_not_exported(host):
 # --------------------------------------------------------------------------- malformed logs
 
 
+@pytest.fixture(scope="module")
+def ra_export(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """A finished 3-player Ra game's export (sequential moves: one seat acts at a time), played once for
+    the module: the tests below only read it (each through a copy of its own)."""
+
+    async def play() -> dict[str, Any]:
+        store = SqliteStore(tmp_path_factory.mktemp("ra_log") / "games.db")
+        await store.open()
+        try:
+            host = Host(store)
+            return await export_game(host, await play_finished_game(host, "ra", 5, players=3, options={}))
+        finally:
+            await store.close()
+
+    return asyncio.run(play())
+
+
 @pytest.fixture
-async def ra_log(host):
-    """A finished 3-player Ra game's export (sequential moves: one seat acts at a time)."""
-    sid = await play_finished_game(host, "ra", 5, players=3, options={})
-    return await export_game(host, sid)
+def ra_log(ra_export: dict[str, Any]) -> dict[str, Any]:
+    return copy.deepcopy(ra_export)
 
 
 def _mutated(data, change):

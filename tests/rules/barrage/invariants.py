@@ -11,38 +11,65 @@ from rules.barrage.actions import Back, Place
 from rules.barrage.state import State
 from rules.base import resolve_options
 
+_PIECES = tuple(data.pieces(s) for s in data.MAP_STRUCTURES)
+_LEVEL = {t: tile["level"] for t, tile in data.TECH.items()}
+_IRRIGATION = sorted(data.IRRIGATION_TILES)
+
+
+def _unique(items: list[str]) -> bool:
+    return len(items) == len(set(items))
+
 
 def check(st: State) -> None:
-    """Everything is in exactly one place and no stock is negative."""
+    """Everything is in exactly one place and no stock is negative.
+
+    Runs after every move of thousands of games, so what every seat needs (pieces on the map, basins and
+    zones by owner) is counted in one pass over the map, and "each in exactly one place" compares a list
+    with its set; the Counter that names the culprit is built only when a check fails."""
     led = st.ledger
     total_cr = total_exc = total_mix = 0
     m = data.map_data(st.map)
+    dams: dict[int, int] = {}
+    levels: dict[int, int] = {}
+    zones: dict[int, list[int]] = {}
+    for d, o in st.dam_owner.items():
+        dams[o] = dams.get(o, 0) + 1
+        levels[o] = levels.get(o, 0) + st.dam_level[d] - 1
+        zones.setdefault(o, []).append(m.dams[d]["zone"])
+    conduits = Counter(st.conduit_owner.values())
+    powerhouses: dict[int, list[int]] = {}
+    for p, o in st.ph_owner.items():
+        powerhouses.setdefault(o, []).append(m.powerhouses[p]["zone"])
+    built = Counter(o for owners in st.bslots.values() for o in owners)
+    start_eng = data.START["engineers"]
+    taking = any(t.kind in ("take", "discard") for t in st.tasks)
+    advanced = st.deck_patent + [t for t in st.patent if t]
+    works = st.deck_works + [w for w in st.works if w]
+    contracts = [cid for pile in st.piles for cid in pile] + [cid for col in st.display for cid in col]
+    irrigation = [t for stacks in st.pile_irrigation.values() for stack in stacks for t in stack]
     for seat, c in enumerate(st.companies):
+        tiles = c.tiles + [t for seg in c.wheel for t in seg]
+        advanced += [t for t in tiles if _LEVEL[t] > 0]
+        works += c.works
+        contracts += c.hand + c.done
+        irrigation += c.irr_up + c.irr_down
         if not c.company:
             continue
-        start_eng = data.START["engineers"]
         assert c.eng + c.arch + c.placed == start_eng, (seat, c.eng, c.arch, c.placed)
-        for v in (c.eng, c.arch, c.placed, c.credits, c.exc, c.mix, *c.wexc, *c.wmix, *c.left):
-            assert v >= 0, (seat, c)
+        assert min(c.eng, c.arch, c.placed, c.credits, c.exc, c.mix, *c.wexc, *c.wmix, *c.left) >= 0, (seat, c)
         total_cr += c.credits
         total_exc += c.exc + sum(c.wexc)
         total_mix += c.mix + sum(c.wmix)
         # pieces: on the board + on the map = the company's set
-        on_map = [
-            sum(1 for o in st.dam_owner.values() if o == seat),
-            sum(st.dam_level[d] - 1 for d, o in st.dam_owner.items() if o == seat),
-            sum(1 for o in st.conduit_owner.values() if o == seat),
-            sum(1 for o in st.ph_owner.values() if o == seat),
-        ]
+        on_map = (dams.get(seat, 0), levels.get(seat, 0), conduits[seat], len(powerhouses.get(seat, ())))
         for i, s in enumerate(data.MAP_STRUCTURES):
-            assert c.left[i] + on_map[i] == data.pieces(s), (seat, s)
+            assert c.left[i] + on_map[i] == _PIECES[i], (seat, s)
         if len(c.left) > 4:
-            assert c.left[4] + sum(o.count(seat) for o in st.bslots.values()) == data.pieces("building")
-        tiles = c.tiles + [t for seg in c.wheel for t in seg]
-        assert len(tiles) == len(set(tiles)), tiles
+            assert c.left[4] + built[seat] == data.pieces("building")
+        assert _unique(tiles), tiles
         for t in data.BASIC_TILES:
             assert t in tiles
-        if not any(t.kind in ("take", "discard") for t in st.tasks):
+        if not taking:
             # Mahiri copying Simone may keep a 4th contract (the limit is checked when taking)
             assert len(c.hand) <= (4 if c.officer in ("simone_luciani", "mahiri_sekibo") else 3), c.hand
     assert total_cr == led.get("credits_in", 0) - led.get("credits_out", 0)
@@ -57,29 +84,18 @@ def check(st: State) -> None:
             assert node in m.headstreams, node
     # one company per basin, one powerhouse per zone
     for seat in range(st.players):
-        zones = [m.dams[d]["zone"] for d, o in st.dam_owner.items() if o == seat]
-        assert len(zones) == len(set(zones))
-        pz = [m.powerhouses[p]["zone"] for p, o in st.ph_owner.items() if o == seat]
-        assert len(pz) == len(set(pz))
+        assert _unique(zones.get(seat, []))
+        assert _unique(powerhouses.get(seat, []))
     # advanced tiles: each in exactly one place
-    adv = Counter(st.deck_patent + [t for t in st.patent if t])
-    for c in st.companies:
-        adv.update(t for t in c.tiles + [t for seg in c.wheel for t in seg] if data.TECH[t]["level"] > 0)
-    assert all(v == 1 for v in adv.values()), adv
+    assert _unique(advanced), Counter(advanced)
     # external works and buildings
-    works = Counter(st.deck_works + [w for w in st.works if w])
-    for c in st.companies:
-        works.update(c.works)
-    assert all(v == 1 for v in works.values()), works
+    assert _unique(works), Counter(works)
     for bid, owners in st.bslots.items():
-        built = [o for o in owners if o >= 0]
-        assert len(built) == len(set(built)), (bid, owners)
+        built_by = [o for o in owners if o >= 0]
+        assert len(built_by) == len(set(built_by)), (bid, owners)
     # Nile irrigation tiles: all 24 in exactly one place (a stack, face up or face down with a company)
     if st.pile_irrigation:
-        irr = Counter(t for stacks in st.pile_irrigation.values() for stack in stacks for t in stack)
-        for c in st.companies:
-            irr.update(c.irr_up + c.irr_down)
-        assert irr == Counter(list(data.IRRIGATION_TILES)), irr
+        assert sorted(irrigation) == _IRRIGATION, Counter(irrigation)
         assert all(len(stack) <= 2 for stacks in st.pile_irrigation.values() for stack in stacks)
         assert len(st.irr_scoring) == data.ROUNDS
         assert all(w < st.players for w in st.irr_scoring)
@@ -87,11 +103,7 @@ def check(st: State) -> None:
     else:
         assert not any(c.irr_up or c.irr_down for c in st.companies)
     # private contracts: each at most once
-    seen = Counter(cid for pile in st.piles for cid in pile)
-    seen.update(cid for col in st.display for cid in col)
-    for c in st.companies:
-        seen.update(c.hand + c.done)
-    assert all(v == 1 for v in seen.values())
+    assert _unique(contracts), Counter(contracts)
 
 
 def _may_keep_a_fourth_drop(st: State, dam: str) -> bool:
