@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 import pytest_asyncio
 
@@ -28,10 +31,49 @@ def no_fair_use_limits(monkeypatch):
         monkeypatch.setenv(name, "1000000")
 
 
+SLOW_TESTS = Path(__file__).with_name("slow_tests.json")
+"""The slowest tests' seconds in a whole run (from ``python -m pytest --durations=40``), for the queue
+order below. A key is a test's id, or a test file whose tests share one costly computation (a cached
+scan of many games: split between workers, each would redo it) and so go to one worker together. Only
+the order matters: a stale figure costs a little wall time, never a test."""
+SLOW_MARKED_SECONDS = 60
+"""A test marked ``slow`` that the file does not list yet."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Queue the tests marked slow first (a stable sort keeps the rest in file order): a long test
-    started last would leave the other xdist worker idle while it runs."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """Order the queue so that no long test starts last. xdist's worksteal hands each worker one
+    contiguous block of the queue and idle workers steal from the tails; so the long tests are dealt
+    to the blocks longest first, each to the block with least long work so far (LPT), and each block
+    starts with its long tests. Everything else keeps file order. Without xdist, the order is kept."""
+    import os
+
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    if workers < 2:
+        return
+    known: dict[str, float] = json.loads(SLOW_TESTS.read_text())
+    units: dict[str, tuple[float, list[pytest.Item]]] = {}
+    for item in items:
+        path = item.nodeid.split("::")[0]
+        if path in known:
+            units.setdefault(path, (known[path], []))[1].append(item)
+        elif item.nodeid in known or item.get_closest_marker("slow"):
+            units[item.nodeid] = (known.get(item.nodeid, SLOW_MARKED_SECONDS), [item])
+    moved = {id(i) for _, unit in units.values() for i in unit}
+    rest = iter([i for i in items if id(i) not in moved])
+    sizes, left = [], len(items)
+    for k in range(workers):  # the block sizes worksteal's first distribution gives
+        sizes.append(left // (workers - k))
+        left -= sizes[-1]
+    blocks: list[list[pytest.Item]] = [[] for _ in sizes]
+    load = [0.0] * workers
+    for seconds, unit in sorted(units.values(), key=lambda u: -u[0]):
+        fits = [k for k in range(workers) if len(blocks[k]) + len(unit) <= sizes[k]] or range(workers)
+        k = min(fits, key=lambda k: load[k])
+        blocks[k].extend(unit)
+        load[k] += seconds
+    for k, block in enumerate(blocks):
+        block.extend(next(rest) for _ in range(max(0, sizes[k] - len(block))))
+    items[:] = [item for block in blocks for item in block] + list(rest)
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
