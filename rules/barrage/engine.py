@@ -614,7 +614,7 @@ class BarrageGame:
         if not isinstance(action, ACTION_TYPES):
             raise InvalidAction(f"{action!r} is not a Barrage action.", key="barrage.error.not_an_action",
                                 action=repr(action))
-        if not state.tasks or state.tasks[0].seat != seat:
+        if type(seat) is not int or not state.tasks or state.tasks[0].seat != seat:  # True == 1: refused
             if isinstance(seat, int) and state.tasks:
                 acting = state.tasks[0].seat
                 raise NotYourTurn(f"It is not your turn: waiting for Player {acting + 1}.",

@@ -261,7 +261,7 @@ def _refuse(state: RaState, seat: Seat, action: object) -> None:
         raise InvalidAction(f"{str(action)[:40]} is not a Ra action.", key="ra.error.not_an_action",
                             action=str(action)[:40])
     acting = state.winner if phase == DISASTER else state.turn  # actor(state), inlined
-    if seat != acting or not isinstance(seat, int):
+    if type(seat) is not int or seat != acting:  # not isinstance: True == 1 would play seat 1
         raise NotYourTurn(f"It is not your turn: waiting for {name(acting)}.", seat=seat,
                           key="ra.error.not_your_turn", number=acting + 1, turn=acting + 1)
 

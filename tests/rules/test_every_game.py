@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 from rules import GAMES
-from rules.base import CUSTOM_ID_BUDGET, RulesError, resolve_options
+from rules.base import CUSTOM_ID_BUDGET, NotYourTurn, RulesError, owned_apply, resolve_options
 from rules.rng import RNG_CURRENT, RNG_KEYED, RNG_KEYED2, RNG_MT, UnknownRngVersion
 
 CODE_CHARS = re.compile(r"^[A-Za-z0-9._-]+$")
@@ -99,6 +99,28 @@ def test_random_game_keeps_protocol_invariants(name, players, seed):
 def test_junk_codes_are_refused_with_rules_errors(name, junk):
     with pytest.raises(RulesError):
         GAMES[name].decode_action(junk)
+
+
+SEAT_CASES = [("ra", {}), ("imperium", {}), ("alhambra_dice", {"version": "basic"}),
+              ("alhambra_dice", {"version": "alcazaba"}), ("barrage", {})]
+
+
+@pytest.mark.parametrize(("name", "options"), SEAT_CASES)
+def test_a_seat_that_is_not_a_number_is_refused_by_every_path(name: str, options: dict[str, str]) -> None:
+    # True == 1 in Python: an equality check once let a bool seat play seat 1's move (Ra's and Barrage's
+    # turn checks, Alhambra's fast checks of a re-roll and a plain placement)
+    assert {n for n, _ in SEAT_CASES} == set(GAMES)
+    game = GAMES[name]
+    st = game.setup(3, resolve_options(game.info, options), 1)
+    while 1 not in game.to_act(st):
+        seat = min(game.to_act(st))
+        st = game.apply(st, seat, game.legal_actions(st, seat)[0])[0]
+    before = msgspec.msgpack.encode(st)
+    for move in game.legal_actions(st, 1):
+        for play in (game.apply, owned_apply(game)):
+            with pytest.raises(NotYourTurn):
+                play(st, True, move)
+            assert msgspec.msgpack.encode(st) == before
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
