@@ -5,7 +5,8 @@ its own turn greedily, and keeping the choice whose position is worth most to it
 Normal (``PlannerAI``) searches its turn the same way but judges positions by ``plan.worth`` (a
 planning player's estimate of its final score). Easy is the greedy player with deliberate mistakes;
 Hard looks one round of turns ahead from Normal's best few moves of each turn, Normal playing every
-seat after it. Every level is honest: it plays on a state sampled from its view.
+seat after it, and drafts by what each company, officer and starting contract was measured to be
+worth. Every level is honest: it plays on a state sampled from its view.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 
 from rules.ai import LevelSettings, Player, SearchAI, level_players
 from rules.barrage import data, irrigation, plan, produce, supply
-from rules.barrage.actions import Back, Place
+from rules.barrage.actions import Back, Pick, Place
 from rules.barrage.determinise import determinise
 from rules.barrage.engine import GAME
 from rules.barrage.state import State
@@ -240,6 +241,8 @@ class HardAI(SearchAI):
     def _choose(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
         view = game.view(state, seat)
         st = determinise(view, seat, rng)
+        if view["step"] == "draft":
+            return draft_pick(game, st, seat)
         if view["step"] != "turn":
             return _NORMAL.choose(game, st, seat, rng)
         every = game.legal_actions(st, seat)
@@ -265,6 +268,23 @@ class HardAI(SearchAI):
             totals = [t + x for t, x in zip(totals, leads, strict=True)]
         best = max(range(len(ranked)), key=lambda j: (totals[j], -j))
         return ranked[best] if totals[best] - totals[0] > KEEP_MARGIN * samples else ranked[0]
+
+
+def draft_pick(game: Game[Any, Any], st: State, seat: Seat) -> Pick:
+    """Hard's draft: the matchup and starting contract worth most by ``data.AI_DRAFT`` (what each
+    company, officer and contract added to a Normal's final margin, measured over hundreds of games:
+    a draft is one choice whose play-outs Hard cannot afford within a decision); ties, and choices the
+    table does not know (worth 0), in Normal's order."""
+    table = data.AI_DRAFT
+    picks = [a for a in game.legal_actions(st, seat) if isinstance(a, Pick)]
+
+    def worth(pick: Pick) -> float:
+        company, officer = st.matchups[pick.m]
+        return (table["company"].get(company, 0.0) + table["officer"].get(officer, 0.0)
+                + table["contract"].get(pick.contract, 0.0))
+
+    ranked = _NORMAL.ranked(game, st, seat, picks)
+    return max(ranked, key=lambda p: (worth(p), -ranked.index(p)))
 
 
 def _lead_after_replies(game: Game[Any, Any], st: State, seat: Seat, action: Any, rng: random.Random,
@@ -310,4 +330,4 @@ reads the sampler and budget from them, and ``rules/search.py`` can still search
 AIS: dict[str, Player] = level_players(GreedyAI(), _NORMAL, determinise, SETTINGS, KNOBS)
 AIS["hard"] = HardAI("hard", KNOBS, SETTINGS.hard)
 
-__all__ = ["AIS", "GAME", "SETTINGS", "GreedyAI", "HardAI", "PlannerAI", "prospects", "value"]
+__all__ = ["AIS", "GAME", "SETTINGS", "GreedyAI", "HardAI", "PlannerAI", "draft_pick", "prospects", "value"]

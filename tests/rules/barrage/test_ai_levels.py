@@ -3,12 +3,13 @@ contracts, its credits spent) and beats today's greedy player; Easy and Hard are
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
 
 from rules.ai import HonestAI, NoisyAI, SearchAI
-from rules.barrage import AIS, GAME, GreedyAI
-from rules.barrage.actions import Back, Place
+from rules.barrage import AIS, GAME, GreedyAI, data
+from rules.barrage.actions import Back, Pick, Place
 from rules.barrage.ai import CANDIDATES, SETTINGS, HardAI, PlannerAI
 from rules.barrage.determinise import determinise
 from rules.base import resolve_options
@@ -121,3 +122,26 @@ def test_hard_past_its_deadline_plays_normals_move() -> None:
         view_state = determinise(GAME.view(st, seat), seat, random.Random(0))
         legal = _main_choices(view_state, seat)
         assert late.choose(GAME, st, seat, random.Random(2)) == PlannerAI().ranked(GAME, view_state, seat, legal)[0]
+
+
+def test_hard_drafts_the_matchup_and_contract_measured_strongest() -> None:
+    """Each drafting seat gets the best of what is left by the measured table (rules/barrage/data/
+    ai_draft.json), the same whatever the hidden piles hold; Normal's draft does not read the table."""
+    table = data.AI_DRAFT
+
+    def worth(st: object, pick: Pick) -> float:
+        company, officer = st.matchups[pick.m]
+        return table["company"][company] + table["officer"][officer] + table["contract"][pick.contract]
+
+    hard = AIS["hard"]
+    for seed in range(6):
+        st = GAME.setup(3, resolve_options(GAME.info, {"expansion": "nile"}), seed)
+        while st.phase == "draft":
+            seat = min(GAME.to_act(st))
+            picks = GAME.legal_actions(st, seat)
+            move = hard.choose(GAME, st, seat, random.Random(seed))
+            assert worth(st, move) == max(worth(st, p) for p in picks)
+            other = copy.deepcopy(st)
+            other.piles = [list(reversed(p)) for p in other.piles]  # face-down contracts: hidden from every seat
+            assert hard.choose(GAME, other, seat, random.Random(seed + 1)) == move
+            st, _ = GAME.apply(st, seat, move)
