@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
 
 from rules.barrage import GAME, data, water
 from rules.barrage.actions import Back, Place
@@ -123,22 +122,6 @@ def choose(rng: random.Random, legal: list, bank_weight: float) -> object:
         if other and rng.random() > bank_weight:
             return rng.choice(other)
     return rng.choice(legal)
-
-
-def positions(players: int, options: dict[str, str], games: int, salt: int,
-              leeghwater: int) -> Iterator[tuple[State, int, list, random.Random]]:
-    """Every position of ``games`` seeded random games (with Leeghwater when seed % 3 == ``leeghwater``):
-    the state, the seat to act, its legal moves and the game's generator. The move played next is
-    drawn from that generator once the caller is done with the position."""
-    for seed in range(games):
-        rng = random.Random(seed * salt + players)
-        opts = {**options, "leeghwater": "yes"} if seed % 3 == leeghwater else options
-        st = GAME.setup(players, resolve_options(GAME.info, opts), seed)
-        while GAME.result(st) is None:
-            seat = min(GAME.to_act(st))
-            legal = GAME.legal_actions(st, seat)
-            yield st, seat, legal, rng
-            st, _ = GAME.apply(st, seat, choose(rng, legal, 0.1))
 
 
 def play(players: int, seed: int, options: dict | None = None, bank_weight: float = 0.1,
