@@ -176,7 +176,7 @@ def _checks_for(st: State, active: tuple[expansion.Expansion, ...], officer: str
 def _space_doable(st: State, seat: int, act: dict[str, Any], credits: int, cache: _Bounds,
                   active: tuple[expansion.Expansion, ...], memo: dict[Any, Any]) -> bool:
     """Can the space's action be carried out completely with ``credits`` left after its cost? (The
-    reference the listing's per-space checks follow: tests/rules/barrage/test_fast_legality.py.)"""
+    reference the listing's per-space checks follow: tests/rules/barrage/listing_probes.py.)"""
     if credits < 0:
         return False
     if credits < act.get("pay_credits", 0):

@@ -27,7 +27,7 @@ class Expansion:
     """Action-space boards of ``action_spaces.json`` this expansion adds."""
     doable_keys: tuple[str, ...] = ()
     """The action keys ``doable`` looks at: for an action with none of them it answers None, so a
-    listing of the action spaces need not ask it (tests/rules/barrage/test_fast_legality.py checks)."""
+    listing of the action spaces need not ask it (tests/rules/barrage/listing_probes.py checks)."""
     credit_blind_keys: tuple[str, ...] = ()
     """Those of ``doable_keys`` whose answer does not depend on the credits: a listing asks once for
     the spaces with equal such actions, whatever their extra cost."""
