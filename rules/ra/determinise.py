@@ -21,24 +21,25 @@ from rules.ra.state import OVER, RaState
 
 def info_state(s: RaState, viewer: Seat | None) -> RaState:
     """``s`` as ``viewer`` (None: the public) knows it; see the module docstring."""
+    return _known(s, viewer, sorted(s.bag[s.drawn:]))
+
+
+def _known(s: RaState, viewer: Seat | None, bag: list[int]) -> RaState:
     fame, history, breakdown = s.fame, s.history, s.breakdown
     if s.hidden_fame and s.phase != OVER:
         # Fame is left out altogether (even the seat's own, which the view shows beside it), so
         # this part of the view is the same whatever the hidden totals are.
         fame, history, breakdown = [0] * s.players, [], []
-    return msgspec.structs.replace(
-        s, bag=sorted(s.bag[s.drawn:]), drawn=0, fame=fame, history=history, breakdown=breakdown, log=[]
-    )
+    return msgspec.structs.replace(s, bag=bag, drawn=0, fame=fame, history=history, breakdown=breakdown, log=[])
 
 
 def knowledge(s: RaState, viewer: Seat | None) -> dict[str, Any]:
-    """info_state as the view carries it: plain data, the bag as a count per tile type."""
-    known = info_state(s, viewer)
+    """info_state as the view carries it: plain data, the bag as a count per tile type (counted
+    straight from the undrawn tiles: sorting them first only to count them was ~6% of a view)."""
     counts = [0] * N_TYPES
-    for t in known.bag:  # one pass (a count per tile type was 23 passes: most of a view's cost)
+    for t in s.bag[s.drawn:]:  # one pass (a count per tile type was 23 passes: most of a view's cost)
         counts[t] += 1
-    known.bag = []
-    out = msgspec.to_builtins(known)
+    out = msgspec.to_builtins(_known(s, viewer, []))
     del out["bag"]
     out["bag_counts"] = counts
     return out
