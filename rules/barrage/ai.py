@@ -232,7 +232,7 @@ class HardAI(SearchAI):
     the same samples of the face-down piles) and judged by the seat's lead in ``plan.worth`` then; it
     keeps Normal's choice unless another leads it by ``KEEP_MARGIN``. Normal judges its own position
     alone; this sees the spaces and water the others take in reply. The steps after the main choice
-    (tile, site, payment, fulfil) are Normal's, on a sample of the view."""
+    (tile, site, payment, fulfil) are Normal's, on a sample of the view; the draft is ``draft_pick``'s."""
 
     def choose(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
         with _unswept():
