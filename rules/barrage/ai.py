@@ -4,9 +4,10 @@ The greedy player plays each of its decisions by trying every legal choice, fini
 its own turn greedily, and keeping the choice whose position is worth most to it (``value``).
 Normal (``PlannerAI``) searches its turn the same way but judges positions by ``plan.worth`` (a
 planning player's estimate of its final score). Easy is the greedy player with deliberate mistakes;
-Hard looks one round of turns ahead from Normal's best few moves of each turn, Normal playing every
-seat after it, and drafts by what each company, officer and starting contract was measured to be
-worth. Every level is honest: it plays on a state sampled from its view.
+Hard judges positions by ``plan.worth`` plus what each advanced tile held was measured to be worth,
+looks one round of turns ahead from its best few moves of each turn, Normal playing every other seat
+after it, and drafts by what each company, officer and starting contract was measured to be worth.
+Every level is honest: it plays on a state sampled from its view.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from itertools import chain
 from typing import Any
 
 from rules.ai import LevelSettings, Player, SearchAI, level_players
@@ -217,6 +219,32 @@ class PlannerAI(GreedyAI):
 
 
 _NORMAL = PlannerAI()
+
+
+def hard_worth(st: State, seat: Seat) -> float:
+    """Hard's judgement: ``plan.worth`` plus ``data.AI_TILES``'s weight times the measured worth of each
+    advanced tile the company holds (in supply or on the wheel). ``plan.worth`` counts every advanced
+    tile alike, yet in games of Normals the seat holding an L1 base tile ended 24 VP further ahead and
+    one holding the L2 joker 7 VP further behind."""
+    v = plan.worth(st, seat)
+    c = st.companies[seat]
+    if st.phase != "over" and c.company:
+        table = data.AI_TILES["tiles"]
+        v += data.AI_TILES["weight"] * sum(table.get(t, 0.0) for t in chain(c.tiles, chain.from_iterable(c.wheel)))
+    return v
+
+
+class HardPlanner(PlannerAI):
+    """Hard's own turn search: Normal's, judged by ``hard_worth``."""
+
+    name = "hard-planner"
+
+    @staticmethod
+    def value(st: State, seat: Seat) -> float:
+        return hard_worth(st, seat)
+
+
+_HARD_OWN = HardPlanner()
 WORTH_SCALE = 12.0
 """The generic search's evaluation: a lead of this many estimated VP is a solid lead (``margin_prospect``)."""
 
@@ -227,12 +255,13 @@ def prospects(st: State, seat: Seat) -> float:
 
 
 class HardAI(SearchAI):
-    """Hard: a look one round of turns ahead. Normal's best few main choices of a turn are each played
-    on until the seat's next turn (the rest of its own turn and every other seat's reply by Normal, on
-    the same samples of the face-down piles) and judged by the seat's lead in ``plan.worth`` then; it
-    keeps Normal's choice unless another leads it by ``KEEP_MARGIN``. Normal judges its own position
-    alone; this sees the spaces and water the others take in reply. The steps after the main choice
-    (tile, site, payment, fulfil) are Normal's, on a sample of the view; the draft is ``draft_pick``'s."""
+    """Hard: a look one round of turns ahead. Its own best few main choices of a turn (``HardPlanner``:
+    Normal's search judged by ``hard_worth``) are each played on until the seat's next turn (the rest
+    of its own turn by ``HardPlanner``, every other seat's reply by Normal, on the same samples of the
+    face-down piles) and judged by the seat's lead in ``hard_worth`` then; it keeps its first choice
+    unless another leads it by ``KEEP_MARGIN``. Normal judges its own position alone; this sees the
+    spaces and water the others take in reply. The steps after the main choice (tile, site, payment,
+    fulfil) are ``HardPlanner``'s, on a sample of the view; the draft is ``draft_pick``'s."""
 
     def choose(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
         with _unswept():
@@ -244,13 +273,13 @@ class HardAI(SearchAI):
         if view["step"] == "draft":
             return draft_pick(game, st, seat)
         if view["step"] != "turn":
-            return _NORMAL.choose(game, st, seat, rng)
+            return _HARD_OWN.choose(game, st, seat, rng)
         every = game.legal_actions(st, seat)
         legal = [a for a in every if not (isinstance(a, Place) and a.n > 1) and not isinstance(a, Back)] or every
         if len(legal) == 1:
             return legal[0]
-        seen = _Positions(game, seat, _NORMAL.value)
-        ranked = _NORMAL.ranked(game, st, seat, legal, seen)[:CANDIDATES]
+        seen = _Positions(game, seat, _HARD_OWN.value)
+        ranked = _HARD_OWN.ranked(game, st, seat, legal, seen)[:CANDIDATES]
         samples = max(1, self.budget.iterations // len(ranked))
         start = time.process_time()
         totals = [0.0] * len(ranked)
@@ -289,9 +318,10 @@ def draft_pick(game: Game[Any, Any], st: State, seat: Seat) -> Pick:
 
 def _lead_after_replies(game: Game[Any, Any], st: State, seat: Seat, action: Any, rng: random.Random,
                         seen: _Positions | None = None) -> float:
-    """``seat``'s lead in ``plan.worth`` over the best other once ``action`` and everything Normal plays
-    after it (its own steps, the others' turns) have brought the game back to ``seat``'s next turn.
-    ``seen``: the positions Normal's ranking of ``st`` reached, which the seat's own next steps reuse."""
+    """``seat``'s lead in ``hard_worth`` over the best other once ``action`` and everything played after
+    it (its own steps judged by ``seen``'s value, the others' turns by Normal) have brought the game
+    back to ``seat``'s next turn. ``seen``: the positions Hard's ranking of ``st`` reached, which the
+    seat's own next steps reuse."""
     step = owned_apply(game)
     # the seat's own steps walk through positions Normal's ranking judged: taken from ``seen`` (shared,
     # never changed in place); from the first other seat's move on, the look-ahead owns its position
@@ -310,7 +340,7 @@ def _lead_after_replies(game: Game[Any, Any], st: State, seat: Seat, action: Any
             shared = False
         else:
             st = step(st, actor, _NORMAL.choose(game, st, actor, rng))
-    worths = [plan.worth(st, s) for s in range(st.players)]
+    worths = [hard_worth(st, s) for s in range(st.players)]
     return worths[seat] - max(w for s, w in enumerate(worths) if s != seat)
 
 
@@ -330,4 +360,5 @@ reads the sampler and budget from them, and ``rules/search.py`` can still search
 AIS: dict[str, Player] = level_players(GreedyAI(), _NORMAL, determinise, SETTINGS, KNOBS)
 AIS["hard"] = HardAI("hard", KNOBS, SETTINGS.hard)
 
-__all__ = ["AIS", "GAME", "SETTINGS", "GreedyAI", "HardAI", "PlannerAI", "draft_pick", "prospects", "value"]
+__all__ = ["AIS", "GAME", "SETTINGS", "GreedyAI", "HardAI", "HardPlanner", "PlannerAI", "draft_pick", "hard_worth",
+           "prospects", "value"]

@@ -46,6 +46,8 @@ _OBJECTIVES = _load("objective_tiles.json")
 ENERGY_TRACK: dict[str, Any] = _load("energy_track.json")
 AI_DRAFT: dict[str, Any] = _load("ai_draft.json")
 """Hard's draft knowledge: not component data but house figures measured by bench/barrage_draft_table.py."""
+AI_TILES: dict[str, Any] = _load("ai_tiles.json")
+"""Hard's worth of each advanced technology tile held: house figures measured from games of Normals."""
 
 SPACES: dict[str, dict[str, Any]] = {s["id"]: s for s in _SPACES["spaces"]}
 BASE_SPACE_BOARDS = ("company", "turbine", "water", "bank", "workshop", "machinery", "contract", "patent")

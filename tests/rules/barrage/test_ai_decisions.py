@@ -1,6 +1,7 @@
 """Barrage's computer players keep their decisions: the moves below were recorded from main at 6ddbdeb,
 whose Normal and greedy players the tournaments measure (Hard's game was recorded again when its draft
-began to read the measured table, rules/barrage/data/ai_draft.json). Making the levels cheaper must
+began to read the measured table, rules/barrage/data/ai_draft.json, and again when its judgement began to
+read the measured tile worths, ai_tiles.json). Making the levels cheaper must
 not change one of them (bench/barrage_ai_speed.py checks whole games against 6ddbdeb itself)."""
 
 from __future__ import annotations
@@ -18,20 +19,20 @@ from rules.rng import RNG_KEYED2
 
 HARD_VS_NORMAL_SEED_3 = [
     "0:K.1.START4", "2:K.0.START2", "1:K.2.START3", "1:P.company-1", "1:T.BASIC_POWERHOUSE", "1:S.P12_0",
-    "2:P.contract-o", "2:G.C212", "0:P.company-1", "0:T.BASIC_BASE", "0:S.B4L", "1:P.patent-p2", "2:P.company-1",
-    "2:T.BASIC_POWERHOUSE", "2:S.P8_1", "0:P.company-2", "0:T.BASIC_POWERHOUSE", "0:S.P8_0", "1:P.company-2.a",
-    "1:T.BASIC_BASE", "1:S.B9L", "2:P.company-2", "2:T.BASIC_CONDUIT", "2:S.C5L", "0:P.patent-p3", "1:P.company-3",
-    "1:T.BASIC_CONDUIT", "1:S.C9R", "2:P.machinery-e", "0:P.company-3", "0:T.L1_BASE", "0:S.B5L", "0:M.1",
-    "1:P.workshop-r1", "2:P.bank-b.1", "0:P.turbine-b2", "0:R.B5L.C5L.P8_0.1", "0:U.START4", "0:M.1",
-    "1:P.contract-t", "1:G.C202", "1:G.C207", "2:P.machinery-b", "0:P.water-d1", "0:H.HB", "1:P.bank-b.1",
-    "2:P.bank-b.1", "0:P.irrigation-hill-1", "0:I.IRR_HILL_ENERGY", "0:A.IRR_HILL_ENERGY", "2:P.bank-b.1",
-    "2:P.bank-b.1", "2:P.bank-b.1", "0:M.0", "2:P.patent-p2", "1:P.turbine-b2", "1:R.B9L.C9R.P12_0.1", "1:U.C207",
-    "1:H.HB", "0:P.turbine-b2c", "0:R.B5L.C5L.P8_0.1", "2:P.company-1", "2:T.BASIC_BASE", "2:S.B5U",
-    "1:P.irrigation-plain-1.a", "1:I.IRR_PLAIN_ENERGY", "1:P.workshop-r3", "1:A.IRR_PLAIN_ENERGY", "0:P.company-1",
-    "0:T.BASIC_ELEVATION",
+    "2:P.contract-o", "2:G.C212", "0:P.patent-p3", "1:P.company-2", "1:T.BASIC_CONDUIT", "1:S.C10R",
+    "2:P.company-1", "2:T.BASIC_POWERHOUSE", "2:S.P12_2", "0:P.company-1", "0:T.BASIC_BASE", "0:S.B4L",
+    "1:P.turbine-b2", "1:R.B10L.C10R.P12_0.1", "1:U.START3", "2:P.contract-t", "2:G.C313", "2:G.C207", "2:D.START2",
+    "0:P.company-2", "0:T.L1_BASE", "0:S.B3L", "0:M.1", "1:P.contract-tbis", "1:G.NILE_R", "1:G.C413",
+    "2:P.water-d1", "2:H.HD", "0:P.irrigation-mountain-1", "0:I.IRR_MOUNTAIN_MACHINERY",
+    "0:A.IRR_MOUNTAIN_MACHINERY", "1:P.contract-oc", "1:G.C403", "2:P.turbine-0", "2:R.B10L.C10R.P12_2.1",
+    "2:U.C212", "0:P.company-3", "0:T.BASIC_POWERHOUSE", "0:S.P5_0", "1:P.patent-p2", "2:P.company-2",
+    "2:T.BASIC_BASE", "2:S.B8L", "0:P.workshop-r1", "1:P.bank-b.1.a", "2:P.bank-b.1", "0:P.bank-b.1",
+    "2:P.machinery-e", "0:P.water-p2", "0:H.HB", "0:H.HB", "2:P.bank-b.1", "0:M.1", "0:P.patent-p2",
+    "2:P.turbine-b2", "2:R.B10L.C10R.P12_2.1", "2:U.C207", "2:H.HD", "1:P.turbine-0", "1:R.B10L.C10R.P12_0.1",
+    "0:P.company-1", "0:T.BASIC_CONDUIT", "0:S.C9R", "2:P.contract-t",
 ]
 """Hard at seat 0 against two Normal seats, the Nile Affair, seed 3: the first 70 moves (Hard drafting by
-the table)."""
+the table and judging with the tile worths)."""
 
 NORMAL_VS_GREEDY_SEED_4 = [
     "1:K.2.START4", "2:K.1.START2", "0:K.0.START1", "0:P.company-1", "0:T.BASIC_POWERHOUSE", "0:S.P11_1",

@@ -7,10 +7,12 @@ import copy
 import random
 from dataclasses import dataclass
 
+import pytest
+
 from rules.ai import HonestAI, NoisyAI, SearchAI
-from rules.barrage import AIS, GAME, GreedyAI, data
+from rules.barrage import AIS, GAME, GreedyAI, data, plan
 from rules.barrage.actions import Back, Pick, Place
-from rules.barrage.ai import CANDIDATES, SETTINGS, HardAI, PlannerAI
+from rules.barrage.ai import CANDIDATES, SETTINGS, HardAI, HardPlanner, PlannerAI, hard_worth
 from rules.barrage.determinise import determinise
 from rules.base import resolve_options
 from rules.rng import RNG_KEYED
@@ -104,24 +106,25 @@ def _main_choices(st: object, seat: int) -> list[object]:
     return [a for a in every if not (isinstance(a, Place) and a.n > 1) and not isinstance(a, Back)]
 
 
-def test_hard_plays_one_of_normals_best_moves_the_same_for_the_same_seed() -> None:
+def test_hard_plays_one_of_its_own_best_moves_the_same_for_the_same_seed() -> None:
     hard = AIS["hard"]
     for st, seat in _turns(5, 40):
         view_state = determinise(GAME.view(st, seat), seat, random.Random(0))
         legal = _main_choices(view_state, seat)
-        best = PlannerAI().ranked(GAME, view_state, seat, legal)[:CANDIDATES]
+        best = HardPlanner().ranked(GAME, view_state, seat, legal)[:CANDIDATES]
         move = hard.choose(GAME, st, seat, random.Random(9))
         assert move == hard.choose(GAME, st, seat, random.Random(9))
         assert move in best or len(legal) == 1
 
 
-def test_hard_past_its_deadline_plays_normals_move() -> None:
-    """A look-ahead cut by the deadline judges no candidate against another: Normal's choice stands."""
+def test_hard_past_its_deadline_plays_its_first_choice() -> None:
+    """A look-ahead cut by the deadline judges no candidate against another: the first choice of Hard's
+    own turn search (Normal's, judged with the measured tile worths) stands."""
     late = HardAI("hard", AIS["hard"].knobs, Budget(iterations=3, deadline_s=0.0))
     for st, seat in _turns(6, 30):
         view_state = determinise(GAME.view(st, seat), seat, random.Random(0))
         legal = _main_choices(view_state, seat)
-        assert late.choose(GAME, st, seat, random.Random(2)) == PlannerAI().ranked(GAME, view_state, seat, legal)[0]
+        assert late.choose(GAME, st, seat, random.Random(2)) == HardPlanner().ranked(GAME, view_state, seat, legal)[0]
 
 
 def test_hard_drafts_the_matchup_and_contract_measured_strongest() -> None:
@@ -145,3 +148,22 @@ def test_hard_drafts_the_matchup_and_contract_measured_strongest() -> None:
             other.piles = [list(reversed(p)) for p in other.piles]  # face-down contracts: hidden from every seat
             assert hard.choose(GAME, other, seat, random.Random(seed + 1)) == move
             st, _ = GAME.apply(st, seat, move)
+
+
+def test_hard_values_the_advanced_tiles_it_holds_by_the_measured_table() -> None:
+    """Hard's judgement is plan.worth plus the table's weight times each held advanced tile's measured
+    worth: an L1 base tile in supply is worth more to it than the L2 joker, though Normal prefers the
+    joker (it builds every kind)."""
+    st = GAME.setup(3, resolve_options(GAME.info, {"expansion": "nile"}), 1)
+    while st.phase == "draft":
+        seat = min(GAME.to_act(st))
+        st, _ = GAME.apply(st, seat, GAME.legal_actions(st, seat)[0])
+    with_base, with_joker = copy.deepcopy(st), copy.deepcopy(st)
+    with_base.companies[0].tiles.append("L1_BASE")
+    with_joker.companies[0].tiles.append("L2_JOKER")
+    table, weight = data.AI_TILES["tiles"], data.AI_TILES["weight"]
+    assert plan.worth(with_base, 0) < plan.worth(with_joker, 0)
+    assert hard_worth(with_base, 0) - plan.worth(with_base, 0) == pytest.approx(weight * table["L1_BASE"])
+    assert hard_worth(with_joker, 0) - plan.worth(with_joker, 0) == pytest.approx(weight * table["L2_JOKER"])
+    assert hard_worth(with_base, 0) > hard_worth(with_joker, 0)
+    assert hard_worth(st, 1) == plan.worth(st, 1)  # no advanced tile yet
