@@ -312,8 +312,7 @@ def draft_pick(game: Game[Any, Any], st: State, seat: Seat) -> Pick:
         return (table["company"].get(company, 0.0) + table["officer"].get(officer, 0.0)
                 + table["contract"].get(pick.contract, 0.0))
 
-    ranked = _NORMAL.ranked(game, st, seat, picks)
-    return max(ranked, key=lambda p: (worth(p), -ranked.index(p)))
+    return max(_NORMAL.ranked(game, st, seat, picks), key=worth)  # max keeps the first of equals
 
 
 def _lead_after_replies(game: Game[Any, Any], st: State, seat: Seat, action: Any, rng: random.Random,
