@@ -25,11 +25,17 @@ def export_of_demo(out: Path) -> dict:
     }
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_replay_writes_every_frame_with_captions(tmp_path: Path, lang: str) -> None:
-    demo = tmp_path / "demo"
-    made = run_bot("demo", "imperium", "--players", "3", "--seed", "7", "--out", str(demo), cwd=tmp_path)
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo game both languages replay, played once (the same seed plays the same game)."""
+    where = tmp_path_factory.mktemp("replayed")
+    made = run_bot("demo", "imperium", "--players", "3", "--seed", "7", "--out", str(where / "demo"), cwd=where)
     assert made.returncode == 0, made.stderr
+    return where / "demo"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_replay_writes_every_frame_with_captions(tmp_path: Path, demo: Path, lang: str) -> None:
     assert Image.open(demo / "summary.png").width == 800  # demo also writes the summary picture
     log = tmp_path / "game.json"
     log.write_text(json.dumps(export_of_demo(demo)))

@@ -44,6 +44,7 @@ from rules.alhambra_dice.rounds import award
 from rules.alhambra_dice.state import State
 from rules.base import Event, RulesError, clone
 from rules.rng import RNG_MT
+from tests.i18n.distinct_errors import distinct
 from tests.i18n.tofu import recording_text, tofu
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
@@ -285,7 +286,7 @@ def _rare_errors() -> list[RulesError]:
 
 @cache
 def _error_list() -> tuple[RulesError, ...]:
-    return (*_errors(), *_rare_errors())
+    return tuple(distinct((*_errors(), *_rare_errors())))
 
 
 def test_rule_errors_have_keys_and_english_is_the_reason():

@@ -349,6 +349,10 @@ class Gun:
     def __init__(self, world: World, rng: random.Random) -> None:
         self.world = world
         self.rng = rng
+        self._listed: dict[tuple[str, int, int], list[str]] = {}
+        self._controls: dict[tuple[str, int, int], discord.ui.View | None] = {}
+        """The codes and the controls a seat has at a game's version (a version names one state), listed
+        once: a game is shot at many times between two moves, and listing its moves was a tenth of a case."""
 
     def _sid(self, session: Session) -> str:
         rng = self.rng
@@ -367,10 +371,14 @@ class Gun:
         """Codes a player could click now: the legal moves of a seat to act (any seat if none)."""
         seats = sorted(session.to_act()) or [0]
         game = session.game
-        try:
-            return [game.encode_action(a) for a in game.legal_actions(session.state, self.rng.choice(seats))]
-        except Exception:
-            return []
+        seat = self.rng.choice(seats)
+        key = (session.id, session.version, seat)
+        if key not in self._listed:
+            try:
+                self._listed[key] = [game.encode_action(a) for a in game.legal_actions(session.state, seat)]
+            except Exception:
+                self._listed[key] = []
+        return self._listed[key]
 
     def _code(self, session: Session, others: list[Session], chars: str) -> str:
         rng = self.rng
@@ -465,7 +473,10 @@ class Gun:
     def _real_control(self, family: str, session: Session, user: int) -> Shot:
         """A control the board really offers now (legal moves must get through the same code)."""
         seat = min(session.to_act()) if session.to_act() else 0
-        view = action_view(session, seat)
+        key = (session.id, session.version, seat)
+        if key not in self._controls:
+            self._controls[key] = action_view(session, seat)
+        view = self._controls[key]
         buttons = [c for c in (view.children if view else []) if isinstance(c, ActButton)]
         selects = [c for c in (view.children if view else []) if isinstance(c, ActSelect)]
         if family == "act" and buttons:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -37,21 +38,33 @@ def _players(game_name: str) -> dict[str, Any]:
     return ais
 
 
-def _positions(game_name: str, options: dict[str, str], seed: int, every: int) -> list[Any]:
-    """States along a game between Normal seats, one every ``every`` moves."""
+def _positions(game_name: str, options: dict[str, str], seed: int, every: int, count: int | None = None) -> list[Any]:
+    """States along a game between Normal seats, one every ``every`` moves; the first ``count`` of them
+    (None: the whole game)."""
+    return list(_played(game_name, tuple(sorted(options.items())), seed, every, count))
+
+
+@cache
+def _played(game_name: str, options: tuple[tuple[str, str], ...], seed: int, every: int,
+            count: int | None) -> tuple[Any, ...]:
+    """_positions, played once per process: the three levels' tests look at the same positions (a game of
+    Normal seats is most of their cost), and the game stops at the last position asked for. The states are
+    never changed in place (tests/rules/ai/test_leaves_state.py: no level changes the state it is shown)."""
     game = GAMES[game_name]
     ais = ais_for(game_name)
     rng = random.Random(seed)
-    state = game.setup(PLAYERS[game_name], resolve_options(game.info, options), seed)
+    state = game.setup(PLAYERS[game_name], resolve_options(game.info, dict(options)), seed)
     out = []
     for i in range(game.info.max_actions):
         if game.result(state) is not None:
             break
         if i % every == 0:
             out.append(state)
+            if len(out) == count:
+                break
         seat = min(game.to_act(state))
         state, _ = game.apply(state, seat, ais["normal"].choose(game, state, seat, rng))
-    return out
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- the registry
@@ -150,7 +163,7 @@ def test_a_level_decides_the_same_whatever_its_seat_cannot_see(game_name: str, o
     game = GAMES[game_name]
     ai = _players(game_name)[level]
     checked = differed = 0
-    for state in _positions(game_name, options, seed=7, every=EVERY[game_name])[:12]:
+    for state in _positions(game_name, options, seed=7, every=EVERY[game_name], count=12):
         acting = sorted(game.to_act(state))
         seat = acting[0]
         if game_name == "imperium":
@@ -175,7 +188,7 @@ def test_a_sample_looks_exactly_like_the_view_it_came_from_and_plays_on(game_nam
     game = GAMES[game_name]
     determinise = ais_for(game_name)["hard"].knobs.determinise
     rng = random.Random(3)
-    for state in _positions(game_name, options, seed=11, every=7)[:15]:
+    for state in _positions(game_name, options, seed=11, every=7, count=15):
         seat = min(game.to_act(state))
         view = game.view(state, seat)
         sample = determinise(view, seat, rng)
@@ -191,7 +204,7 @@ def test_a_sample_looks_exactly_like_the_view_it_came_from_and_plays_on(game_nam
 
 def test_ra_sample_draws_from_what_is_left_in_the_bag() -> None:
     game = GAMES["ra"]
-    state = _positions("ra", {}, seed=5, every=20)[2]
+    state = _positions("ra", {}, seed=5, every=20, count=3)[2]
     view = game.view(state, 0)
     sample = ais_for("ra")["hard"].knobs.determinise(view, 0, random.Random(1))
     assert sorted(sample.bag[sample.drawn:]) == sorted(state.bag[state.drawn:])
@@ -204,7 +217,7 @@ def test_ra_sample_draws_from_what_is_left_in_the_bag() -> None:
 def test_hard_is_reproducible_from_the_seed() -> None:
     game = GAMES["ra"]
     hard = _small_hard("ra")
-    for state in _positions("ra", {}, seed=2, every=11)[:6]:
+    for state in _positions("ra", {}, seed=2, every=11, count=6):
         seat = min(game.to_act(state))
         assert hard.choose(game, state, seat, random.Random(4)) == hard.choose(game, state, seat, random.Random(4))
 

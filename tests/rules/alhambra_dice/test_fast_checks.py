@@ -1,25 +1,33 @@
 """``apply`` checks the common moves (re-rolls, plain placements) on a fast path, without the general
 check or the move list: over a few hundred seeded random games it must accept exactly the moves
 legal generation lists, refuse the rest with the general check's own error, and roll the same dice
-as the keyed stream (rules.rng) it stands in for."""
+as the keyed stream (rules.rng) it stands in for. The first games of that walk are also played through
+``apply_owned`` side by side (tests/rules/owned_paths.py): one walk lists, refuses and plays for both
+checks, which used to walk games of their own (test_owned.py keeps the older generator's games)."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from rules.alhambra_dice import GAME
-from rules.alhambra_dice.actions import Place, Push, Reroll, Take
+from rules.alhambra_dice.actions import Build, CancelRoll, NameStart, Place, Push, Reroll, Take, TakeStart
 from rules.alhambra_dice.data import DICE, NB, NCELLS
 from rules.alhambra_dice.dice import DICE_LABEL, next64
 from rules.alhambra_dice.legality import check
 from rules.alhambra_dice.state import OVER, ROLL, State
 from rules.base import RulesError
 from rules.rng import RNG_KEYED, RNG_KEYED2, blake_block, keyed_block
+from tests.rules.owned_paths import SideBySide, refusal
 from tests.rules.replay_digest import replay_digest
 
 GAMES = 100  # per version, 2-6 players: 200 games
+OWNED_GAMES = 60
+"""Of those, per version, the games also played through apply_owned (generator version 3, every new game)."""
+OTHER_PHASES: tuple[object, ...] = (CancelRoll(), NameStart(0), TakeStart(), Build(0, 0, 1), Reroll(True), "reroll")
+"""Moves of other phases and malformed ones, refused alike by apply and apply_owned."""
 
 
 def _near_misses(st: State, legal: list[object], rng: random.Random) -> list[object]:
@@ -43,26 +51,33 @@ def _near_misses(st: State, legal: list[object], rng: random.Random) -> list[obj
     return out
 
 
-def _outcome(st: State, seat: int, action: object) -> tuple[str, str | None]:
-    try:
-        GAME.apply(st, seat, action)
-    except RulesError as err:
-        return type(err).__name__, err.fields.get("key")
-    return "ok", None
+def _refused(st: State, seat: object, action: object) -> tuple[Any, ...] | None:
+    """apply's error for the move (type, sentence, fields), or None when it accepts it."""
+    return refusal(GAME.apply, st, seat, action)
+
+
+def _outcome(error: tuple[Any, ...] | None) -> tuple[str, str | None]:
+    return ("ok", None) if error is None else (error[0].__name__, error[2].get("key"))
 
 
 @pytest.mark.parametrize("version", ["basic", "alcazaba"])
-def test_apply_accepts_exactly_the_listed_moves(version: str) -> None:
-    checked = 0
+def test_apply_accepts_exactly_the_listed_moves_and_apply_owned_plays_alike(version: str) -> None:
+    checked = moves = refused = 0
     for seed in range(GAMES):
         rng = random.Random(seed)
         st = GAME.setup(2 + seed % 5, {"version": version}, seed)
+        both = SideBySide(GAME, st, ("log", "log_data"), seed) if seed < OWNED_GAMES else None
         while st.phase != OVER:
             seat = st.seat
             legal = GAME.legal_actions(st, seat)
+            if both:
+                both.position(st, seat, legal)
             listed = set(legal)
             for a in rng.sample(legal, min(2, len(legal))) + _near_misses(st, legal, rng):
-                outcome = _outcome(st, seat, a)
+                error = _refused(st, seat, a)
+                if both:
+                    both.refuses(seat, a, error)
+                outcome = _outcome(error)
                 if a in listed:
                     assert outcome == ("ok", None), (a, outcome)
                 else:
@@ -77,9 +92,23 @@ def test_apply_accepts_exactly_the_listed_moves(version: str) -> None:
             # Off turn: the fast paths must not accept another seat's move.
             other = (seat + 1) % st.players
             if other != seat:
-                assert _outcome(st, other, legal[0])[0] != "ok"
-            st, _ = GAME.apply(st, seat, rng.choice(legal))
+                error = _refused(st, other, legal[0])
+                assert _outcome(error)[0] != "ok"
+                if both:
+                    both.refuses(other, legal[0], error)
+            if both:  # moves of other phases, a seat past the table, no seat: refused alike
+                for who, a in [*((seat, a) for a in OTHER_PHASES), ((seat + 1) % (st.players + 1), rng.choice(legal)),
+                               (None, legal[0])]:
+                    both.refuses(who, a, _refused(st, who, a))
+            action = rng.choice(legal)
+            st, _ = GAME.apply(st, seat, action)
+            if both:
+                both.moved(seat, action, st)
+        if both:
+            both.ended(st, seat, action)
+            moves, refused = moves + both.moves, refused + both.refused
     assert checked > 100 * GAMES
+    assert moves > OWNED_GAMES * 200 and refused > moves
 
 
 def test_dice_blocks_are_the_keyed_stream() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import chain
 
 from rules.barrage import GAME, data, water
 from rules.barrage.actions import Back, Place
@@ -11,7 +12,9 @@ from rules.barrage.state import State
 from rules.base import resolve_options
 
 _PIECES = tuple(data.pieces(s) for s in data.MAP_STRUCTURES)
-_LEVEL = {t: tile["level"] for t, tile in data.TECH.items()}
+_BUILDINGS = data.pieces("building")
+_BASIC = frozenset(data.BASIC_TILES)
+_ADVANCED = frozenset(t for t, tile in data.TECH.items() if tile["level"] > 0)
 _IRRIGATION = sorted(data.IRRIGATION_TILES)
 
 
@@ -39,7 +42,8 @@ def check(st: State) -> None:
     powerhouses: dict[int, list[int]] = {}
     for p, o in st.ph_owner.items():
         powerhouses.setdefault(o, []).append(m.powerhouses[p]["zone"])
-    built = Counter(o for owners in st.bslots.values() for o in owners)
+    # buildings by owner, counted only in games with the Leeghwater parts (a 5th stock in ``left``)
+    built = Counter(o for owners in st.bslots.values() for o in owners) if st.bslots else Counter()
     start_eng = data.START["engineers"]
     taking = any(t.kind in ("take", "discard") for t in st.tasks)
     advanced = st.deck_patent + [t for t in st.patent if t]
@@ -47,8 +51,8 @@ def check(st: State) -> None:
     contracts = [cid for pile in st.piles for cid in pile] + [cid for col in st.display for cid in col]
     irrigation = [t for stacks in st.pile_irrigation.values() for stack in stacks for t in stack]
     for seat, c in enumerate(st.companies):
-        tiles = c.tiles + [t for seg in c.wheel for t in seg]
-        advanced += [t for t in tiles if _LEVEL[t] > 0]
+        tiles = c.tiles + list(chain.from_iterable(c.wheel))
+        advanced += filter(_ADVANCED.__contains__, tiles)
         works += c.works
         contracts += c.hand + c.done
         irrigation += c.irr_up + c.irr_down
@@ -64,10 +68,10 @@ def check(st: State) -> None:
         for i, s in enumerate(data.MAP_STRUCTURES):
             assert c.left[i] + on_map[i] == _PIECES[i], (seat, s)
         if len(c.left) > 4:
-            assert c.left[4] + built[seat] == data.pieces("building")
-        assert _unique(tiles), tiles
-        for t in data.BASIC_TILES:
-            assert t in tiles
+            assert c.left[4] + built[seat] == _BUILDINGS
+        held = set(tiles)
+        assert len(held) == len(tiles), tiles
+        assert held >= _BASIC, tiles
         if not taking:
             # Mahiri copying Simone may keep a 4th contract (the limit is checked when taking)
             assert len(c.hand) <= (4 if c.officer in ("simone_luciani", "mahiri_sekibo") else 3), c.hand
@@ -75,10 +79,13 @@ def check(st: State) -> None:
     assert total_exc == led.get("exc_in", 0) - led.get("exc_out", 0)
     assert total_mix == led.get("mix_in", 0) - led.get("mix_out", 0)
     assert water.drops_on_map(st) == led.get("drops_in", 0) - led.get("drops_out", 0)
+    level = st.dam_level
     for node, n in st.water.items():
         assert n >= 0
         if node in m.dams:
-            assert n <= water.capacity(st, node) or _may_keep_a_fourth_drop(st, node), (node, n)
+            # a dam holds at least its level in drops: the capacity (an officer's) is asked only above that
+            assert n <= level.get(node, 0) or n <= water.capacity(st, node) or _may_keep_a_fourth_drop(st, node), (
+                node, n)
         else:
             assert node in m.headstreams, node
     # one company per basin, one powerhouse per zone
