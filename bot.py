@@ -11,49 +11,39 @@ python bot.py sync [--guild ID]    push slash commands to Discord (on deploy, no
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-import aiohttp
-import discord
 from dotenv import load_dotenv
 
-from cogs._bot import EXTENSIONS, BoardGameBot, ShardedBoardGameBot
-from host import compute, replay_files, rules_help
-from host.limits import Limits
-from host.local import run_demo, run_hotseat
+from host import compute
 from host.logs import setup_logging
-from host.ops import OpsSettings
-from host.sessions import Host
 from host.settings import Settings, SettingsError
-from host.storage import UnsupportedDatabase, make_store
 from i18n import LANGS
 from rules import GAMES
 from rules.ai import ais_for
 from rules.base import RulesError
 from rules.rng import new_seed
 
-# Re-exported: tests and tools import these from the entry point.
-__all__ = ["EXTENSIONS", "BoardGameBot", "ShardedBoardGameBot", "create_bot", "main"]
+if TYPE_CHECKING:
+    from cogs._bot import EXTENSIONS, BoardGameBot, ShardedBoardGameBot
+    from cogs.launch import BOT_PERMISSIONS, create_bot, invite_url
 
-def create_bot(
-    database: str | Path, *, sync_commands: str = "none", ops: OpsSettings | None = None,
-    settings: Settings | None = None, ai_deadline_seconds: float | None = None, **timing: float,
-) -> BoardGameBot:
-    """A bot over ``database``: a SQLite file path (tests pass a temporary file) or a
-    postgresql:// URL (host.storage.make_store; another URL raises UnsupportedDatabase). ``settings``:
-    clock_tick_seconds, archive_after_days, vacation_days (see Settings); ``ops``: shards and the rest
-    of host/ops.py (sharded: an AutoShardedBot); ``settings``: every setting, kept as ``bot.settings``. AI
-    moves and pictures go to the process's compute pool (host/compute.py; started here with one worker
-    per core unless ``main`` configured it)."""
-    cls = ShardedBoardGameBot if ops is not None and ops.shards.sharded else BoardGameBot
-    # fair use (host/limits.py): the validated settings, else (tests, tools) the environment's or the defaults
-    limits = Limits.from_settings(settings) if settings is not None else Limits.from_env()
-    if ai_deadline_seconds is None:
-        ai_deadline_seconds = settings.ai_deadline_seconds if settings is not None else 5.0
-    host = Host(make_store(database), limits=limits, compute=compute.pool(), ai_deadline=ai_deadline_seconds)
-    return cls(host, sync_commands=sync_commands, ops=ops, settings=settings, **timing)
+# Re-exported: tests and tools import these from the entry point. They are imported on first use
+# (cogs/launch.py), so the commands that need no Discord start without discord.py and the cogs.
+__all__ = ["BOT_PERMISSIONS", "EXTENSIONS", "BoardGameBot", "ShardedBoardGameBot", "create_bot", "invite_url",
+           "main"]
+_FROM_COGS = {"EXTENSIONS": "cogs._bot", "BoardGameBot": "cogs._bot", "ShardedBoardGameBot": "cogs._bot",
+              "create_bot": "cogs.launch", "BOT_PERMISSIONS": "cogs.launch", "invite_url": "cogs.launch"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_COGS:
+        import importlib
+
+        return getattr(importlib.import_module(_FROM_COGS[name]), name)
+    raise AttributeError(f"module 'bot' has no attribute {name!r}")
 
 
 def _parse_kv(pairs: list[str] | None) -> dict[str, str]:
@@ -119,6 +109,8 @@ def _play_ai(text: str, game: str, players: int) -> tuple[frozenset[int], str | 
 
 def _local(args: argparse.Namespace) -> int:
     """``demo`` and ``play``: arguments checked first, each refusal one line."""
+    from host.local import run_demo, run_hotseat
+
     seed = new_seed() if args.seed is None else args.seed
     if args.command == "demo":
         run_demo(args.game, players=args.players, seed=seed, out=_out_folder(args.out),
@@ -130,24 +122,6 @@ def _local(args: argparse.Namespace) -> int:
     return 130 if result["interrupted"] else 0
 
 
-BOT_PERMISSIONS = discord.Permissions(
-    view_channel=True,  # see the channel the lobby is opened in and its threads
-    send_messages=True,
-    send_messages_in_threads=True,  # every game is played in its own thread
-    create_public_threads=True,
-    embed_links=True,  # the lobby is an embed
-    attach_files=True,  # the board pictures and replay GIFs
-    read_message_history=True,  # edit and retire the board messages after a restart
-    use_application_commands=True,
-)
-"""What the bot needs in a server (it adds no reactions and manages nothing): 311385246720."""
-
-
-def invite_url(app_id: str) -> str:
-    """The OAuth2 link that adds the bot with its slash commands and exactly ``BOT_PERMISSIONS``."""
-    return discord.utils.oauth_url(app_id, permissions=BOT_PERMISSIONS, scopes=("bot", "applications.commands"))
-
-
 def _invite(app_id: str | None) -> int:
     if not app_id:
         print("error: no application id. Give it as `python bot.py invite --app-id ID` or set "
@@ -157,6 +131,8 @@ def _invite(app_id: str | None) -> int:
     if not app_id.strip().isdigit():
         print(f"error: an application id is a number (its digits only), not '{app_id}'.", file=sys.stderr)
         return 2
+    from cogs.launch import invite_url
+
     print(invite_url(app_id.strip()))
     return 0
 
@@ -208,8 +184,12 @@ def main(argv: list[str] | None = None) -> int:
     compute.configure(settings.compute_workers)
 
     if args.command == "rules":
+        from host import rules_help
+
         return rules_help.main(args.game, args.lang, args.out)
     if args.command == "replay":
+        from host import replay_files
+
         return replay_files.main(args.export, args.out, args.lang)
     if args.command in ("demo", "play"):
         try:
@@ -229,6 +209,9 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    from cogs.launch import connect, create_bot
+    from host.storage import UnsupportedDatabase
+
     mode = settings.sync_commands
     if args.command == "sync":
         mode = args.guild or "global"
@@ -241,33 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     except UnsupportedDatabase as exc:
         print(f"error: {exc} (settings DATABASE_URL, DATABASE_PATH)", file=sys.stderr)
         return 2
-    return _connect(bot, settings.discord_token, sync_only=args.command == "sync")
-
-
-def _connect(bot: BoardGameBot, token: str, *, sync_only: bool) -> int:
-    """Log in and run (or only sync the commands); a refused token or an unreachable Discord ends
-    in one line saying what to do next, not a traceback."""
-
-    async def _sync_only() -> None:
-        async with bot:  # login runs setup_hook, which syncs in this mode
-            await bot.login(token)
-
-    try:
-        if sync_only:
-            asyncio.run(_sync_only())
-        else:
-            bot.run(token, log_handler=None)
-    except discord.LoginFailure:
-        print("error: Discord refused the token in DISCORD_TOKEN. Copy the bot's token again from the developer "
-              "portal (Applications -> your bot -> Bot -> Reset Token) into .env, then start again.", file=sys.stderr)
-        return 2
-    except (TimeoutError, aiohttp.ClientError, OSError) as exc:
-        print(f"error: cannot reach Discord ({type(exc).__name__}: {exc}). Check this machine's network, DNS, proxy "
-              "or firewall (https://discord.com must be reachable), then start again.", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
-    return 0
+    return connect(bot, settings.discord_token, sync_only=args.command == "sync")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ from host.rules_help import rules_text
 from i18n import t
 
 if TYPE_CHECKING:
-    from bot import BoardGameBot
+    from cogs._bot import BoardGameBot
 
 
 class Rules(commands.Cog):

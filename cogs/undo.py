@@ -42,7 +42,7 @@ from host.undo import UndoAnswer, Undone, UndoneMove
 from i18n import DEFAULT_LANG, t
 
 if TYPE_CHECKING:
-    from bot import BoardGameBot
+    from cogs._bot import BoardGameBot
     from host.sessions import Session
 
 log = logging.getLogger(__name__)
