@@ -78,7 +78,7 @@ def play(row: Row, seed: int, no_deadline: bool = False) -> dict:
     walls: list[float] = []
     cpus: list[float] = []
     stats = STATS.get(row.game)
-    energy = [0] * row.players
+    energy: list[list[int]] = [[] for _ in range(row.players)]
     for _ in range(game.info.max_actions):
         result = game.result(state)
         if result is not None:
@@ -106,22 +106,29 @@ def play(row: Row, seed: int, no_deadline: bool = False) -> dict:
 
 class BarrageStats:
     """What a Barrage company did in a game, from the public view: dams (bases) built, energy produced
-    over the five rounds, contracts fulfilled, credits left at the end, VP."""
+    over the five rounds and in how many of them it produced, contracts fulfilled, credits left at the
+    end, VP, and with the Nile Affair the irrigation tiles it took and how many of them it activated."""
 
-    KEYS = ("dams", "energy", "contracts", "credits_left", "vp")
+    KEYS = ("dams", "energy", "rounds_producing", "contracts", "credits_left", "irrigation_tiles",
+            "irrigation_used", "vp")
 
     @staticmethod
-    def count_energy(view: dict, round_before: int, energy: list[int]) -> list[int]:
-        """Add each company's energy of a round when that round has just been scored."""
+    def count_energy(view: dict, round_before: int, energy: list[list[int]]) -> list[list[int]]:
+        """Each company's energy per round, added when that round has just been scored."""
         if view["round"] != round_before or view["phase"] == "over":
-            return [e + c["last_energy"] for e, c in zip(energy, view["companies"], strict=True)]
+            return [[*e, c["last_energy"]] for e, c in zip(energy, view["companies"], strict=True)]
         return energy
 
     @staticmethod
-    def final(view: dict, energy: list[int]) -> list[dict[str, int]]:
-        return [{"dams": c["built"]["base"], "energy": e, "contracts": len(c["fulfilled"]),
-                 "credits_left": c["credits"], "vp": score}
-                for c, e, score in zip(view["companies"], energy, view["final_scores"], strict=True)]
+    def final(view: dict, energy: list[list[int]]) -> list[dict[str, int]]:
+        out = []
+        for c, rounds, score in zip(view["companies"], energy, view["final_scores"], strict=True):
+            irr = c["irrigation"] or {"face_up": [], "face_down": []}
+            out.append({"dams": c["built"]["base"], "energy": sum(rounds),
+                        "rounds_producing": sum(1 for e in rounds if e > 0), "contracts": len(c["fulfilled"]),
+                        "credits_left": c["credits"], "irrigation_tiles": len(irr["face_up"]) + len(irr["face_down"]),
+                        "irrigation_used": len(irr["face_down"]), "vp": score})
+        return out
 
 
 STATS = {"barrage": BarrageStats}
@@ -160,7 +167,8 @@ def stats_summary(row: Row, games: list[dict]) -> str:
     field = [s for g in games if "stats" in g for i, s in enumerate(g["stats"]) if i != g["tested_seat"]]
 
     def avg(rows: list[dict], key: str) -> str:
-        return f"{sum(r[key] for r in rows) / len(rows):5.1f}" if rows else "    -"
+        known = [r[key] for r in rows if key in r]  # results files written before a key was added lack it
+        return f"{sum(known) / len(known):5.1f}" if known else "    -"
 
     return (f"{'':<40} {row.tested:>7}: " + "  ".join(f"{k} {avg(tested, k)}" for k in keys) + "\n"
             f"{'':<40} {row.field:>7}: " + "  ".join(f"{k} {avg(field, k)}" for k in keys))

@@ -1,5 +1,5 @@
 """Barrage's levels: Normal plays with a plan (chains its water reaches, production every round,
-contracts, its credits spent) and beats today's greedy player; Easy and Hard are what they say."""
+contracts, irrigation, its credits spent) and beats today's greedy player; Easy and Hard are what they say."""
 
 from __future__ import annotations
 
@@ -53,13 +53,15 @@ def test_the_levels_are_the_planner_the_noisy_greedy_and_the_search() -> None:
     assert isinstance(AIS["hard"].knobs.rollout, PlannerAI)
 
 
-def test_normal_builds_a_working_chain_produces_every_round_and_spends_its_credits() -> None:
+def test_normal_builds_a_working_chain_produces_every_round_irrigates_and_spends_its_credits() -> None:
     game = _play(["normal", "greedy", "greedy"], 1)
     me = game.view["companies"][0]
     assert me["built"]["base"] >= 2 and me["built"]["conduit"] >= 1 and me["built"]["powerhouse"] >= 2
     assert all(0 in seats for seats in game.productions[1:]), game.productions  # rounds 2-5
     assert len(me["fulfilled"]) >= 3
     assert me["credits"] <= 20
+    # The Nile Affair: it takes irrigation tiles, activates them (face down) and wins a round's irrigation scoring.
+    assert len(me["irrigation"]["face_down"]) >= 2 and me["irrigation"]["scoring_tiles"], me["irrigation"]
 
 
 def test_normal_beats_todays_greedy_player() -> None:
