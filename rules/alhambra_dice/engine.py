@@ -346,16 +346,7 @@ def _play(st: State, seat: int, action: Action, ev: list[Event] | None, before: 
             grid[(x, y)] = t
             st.alhambra[seat] = alh.to_flat(grid)
             if ev is not None and before is not None:
-                say(
-                    st,
-                    ev,
-                    "redesign",
-                    f"{name} redesigns: {move_text(before, seat, action)}.",
-                    seat=seat,
-                    how=_TAG[type(action)],
-                    tile=t,
-                    cell=_cell_label(before, seat, x, y),
-                )
+                _say_redesign(st, ev, before, seat, action, x, y, tile=t)
             _spend_marker(st, seat)
             end_turn(st, ev)
         case Remove(x=x, y=y):
@@ -363,15 +354,7 @@ def _play(st: State, seat: int, action: Action, ev: list[Event] | None, before: 
             st.reserve[seat].append(grid.pop((x, y)))
             st.alhambra[seat] = alh.to_flat(grid)
             if ev is not None and before is not None:
-                say(
-                    st,
-                    ev,
-                    "redesign",
-                    f"{name} redesigns: {move_text(before, seat, action)}.",
-                    seat=seat,
-                    how="remove",
-                    cell=_cell_label(before, seat, x, y),
-                )
+                _say_redesign(st, ev, before, seat, action, x, y)
             _spend_marker(st, seat)
             end_turn(st, ev)
         case Take(tile=t) | TakeToReserve(tile=t):
@@ -403,8 +386,15 @@ def _play(st: State, seat: int, action: Action, ev: list[Event] | None, before: 
             st.phase = START
 
 
-_TAG: dict[type, str] = {Build: "build", Swap: "swap", Take: "take", TakeToReserve: "keep"}
+_TAG: dict[type, str] = {Build: "build", Swap: "swap", Remove: "remove", Take: "take", TakeToReserve: "keep"}
 """Event data ``how`` of a redesign or a round-end take: the action's tag (a front end words it)."""
+
+
+def _say_redesign(st: State, ev: list[Event], before: State, seat: int, action: Build | Swap | Remove, x: int,
+                  y: int, **data: Any) -> None:
+    """The event of a redesign (a tile built or swapped in from the reserve, or one removed to it)."""
+    say(st, ev, "redesign", f"{seat_name(st, seat)} redesigns: {move_text(before, seat, action)}.", seat=seat,
+        how=_TAG[type(action)], **data, cell=_cell_label(before, seat, x, y))
 
 
 def _cell_label(state: State, seat: int, x: int, y: int) -> str:
